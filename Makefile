@@ -1,0 +1,35 @@
+# The two commands of the README: `make app` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8866
+HOST ?= 127.0.0.1
+
+.PHONY: app test lint venv bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+# Reinstall whenever the project description changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+app: venv
+	$(BIN)/voila notebooks/tutorial.ipynb --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
+		--Voila.config_file_paths=. 
+
+lint: venv
+	$(BIN)/ruff check .
+
+test: venv lint
+	$(BIN)/pytest -n 2 --nbval-lax -p no:cacheprovider
+
+bench: venv
+	$(BIN)/python benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) tests/artifacts
