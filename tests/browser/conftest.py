@@ -1,0 +1,131 @@
+"""Fixtures for the browser tests: a real Voila server and a real Chromium.
+
+Chromium is Debian's (/usr/bin/chromium), driven through Python playwright;
+we never download a browser. Without Chromium the tests skip loudly, unless
+MAINMERAH_REQUIRE_BROWSER=1 (set by .ci/run), where a skip becomes a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = os.environ.get("MAINMERAH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def require_browser() -> None:
+    """Skip (loudly) without Chromium; in CI a missing browser is a failure."""
+    if Path(CHROMIUM).exists():
+        return
+    msg = f"Chromium not found at {CHROMIUM}: browser tests need `apt-get install chromium`"
+    if os.environ.get("MAINMERAH_REQUIRE_BROWSER") == "1":
+        pytest.fail(msg + " (MAINMERAH_REQUIRE_BROWSER=1: skipping is not allowed here)")
+    pytest.skip(msg)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class VoilaServer:
+    """A Voila server on a free port serving ``notebooks/`` (started by a fixture)."""
+
+    def __init__(self, root: Path = ROOT / "notebooks", extra: list[str] | None = None) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
+        self.log = ARTIFACTS / f"voila-{self.port}.log"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        cmd = [
+            voila, str(root), f"--port={self.port}", "--no-browser", "--Voila.ip=127.0.0.1",
+            f"--Voila.config_file_paths={ROOT}", *(extra or []),
+        ]
+        self._logf = open(self.log, "w")  # noqa: SIM115 (closed in stop())
+        self.proc = subprocess.Popen(cmd, stdout=self._logf, stderr=subprocess.STDOUT, cwd=ROOT,
+                                     start_new_session=True)
+        self._wait()
+
+    def _wait(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited early; log: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as r:
+                    if r.status < 500:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"voila did not answer within {timeout}s; log: {self.log}")
+
+    def render_url(self, notebook: str) -> str:
+        return f"{self.url}/voila/render/{notebook}"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, 15)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, 9)
+        self._logf.close()
+
+
+@pytest.fixture(scope="session")
+def voila() -> Iterator[VoilaServer]:
+    require_browser()
+    server = VoilaServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A fresh 1280x800 page; console errors are collected on ``page.errors``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    context.close()
+
+
+def open_notebook(page: object, server: VoilaServer, notebook: str, ready: str, timeout: float = 60_000) -> None:
+    """Open a notebook as a Voila app and wait until ``ready`` (a CSS selector) shows."""
+    page.goto(server.render_url(notebook), timeout=timeout)  # type: ignore[attr-defined]
+    page.wait_for_selector(ready, timeout=timeout)  # type: ignore[attr-defined]
+
+
+def screenshot(page: object, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path
