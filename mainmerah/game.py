@@ -290,28 +290,30 @@ class Game:
         return SeatView.of(self, seat)
 
     # ----- decisions ----------------------------------------------------
-    def play(self, card: str | Card) -> Game:
-        """The seat to move lays ``card`` from its hand."""
-        c = self._check(PLAY, card)
+    def play(self, card: str | Card, seat: int | None = None) -> Game:
+        """The seat to move lays ``card`` from its hand (``seat``, if given, must be that seat)."""
+        c = self._check(PLAY, card, seat)
         self._record(Choice(self._seat, PLAY, c))
         return self
 
-    def capture(self, card: str | Card) -> Game:
+    def capture(self, card: str | Card, seat: int | None = None) -> Game:
         """Choose which matching table card the played or flipped card takes."""
-        c = self._check(CAPTURE, card)
+        c = self._check(CAPTURE, card, seat)
         self._record(Choice(self._seat, CAPTURE, c))
         return self
 
-    def decide(self, card: str | Card) -> Game:
+    def decide(self, card: str | Card, seat: int | None = None) -> Game:
         """Answer the current decision, whichever kind it is."""
         if self._decision is None:
             raise RuleError("the game is over: no more decisions")
-        return self.play(card) if self._decision.kind == PLAY else self.capture(card)
+        return self.play(card, seat) if self._decision.kind == PLAY else self.capture(card, seat)
 
-    def _check(self, kind: str, card: str | Card) -> Card:
+    def _check(self, kind: str, card: str | Card, seat: int | None = None) -> Card:
         d = self._decision
         if d is None:
             raise RuleError(f"the game is over: cannot {kind} {card}")
+        if seat is not None and seat != d.seat:
+            raise RuleError(f"it is seat {d.seat}'s turn, not seat {seat}'s")
         c = Card.parse(card)
         if d.kind != kind:
             if d.kind == PLAY:
