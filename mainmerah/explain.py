@@ -91,6 +91,13 @@ def rule_of(rank: int) -> str:
         return _("A {rank} pairs only with another {rank}.").format(rank=rank_name(rank))
     if rank == 9:
         return _("A 9 pairs with an Ace (9 + 1 = 10).")
+    # Whole sentences per case, not spliced articles, so translations stay free ("an 8", "a 2").
+    if rank == 5:
+        return _("A 5 pairs with another 5 (5 + 5 = 10).")
+    if rank == 2:
+        return _("A 2 pairs with an 8 (2 + 8 = 10).")
+    if rank == 8:
+        return _("An 8 pairs with a 2 (8 + 2 = 10).")
     return _("A {r} pairs with a {p} ({r} + {p} = 10).").format(r=rank, p=10 - rank)
 
 
