@@ -88,6 +88,8 @@ def check_layout(setup: Setup) -> None:
         raise LayoutError(f"{n} players need {n} piles, got {len(setup.piles)}")
     if not 0 <= setup.first < n:
         raise LayoutError(f"first player must be a seat 0..{n - 1}, not {setup.first}")
+    if not 0 <= setup.dealer < n:
+        raise LayoutError(f"the dealer must be a seat 0..{n - 1}, not {setup.dealer}")
     seen: dict[Card, str] = {}
     places = [(f"seat {i}'s hand", h) for i, h in enumerate(setup.hands)]
     places += [("the table", setup.table), ("the stock", setup.stock)]

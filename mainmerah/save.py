@@ -86,9 +86,11 @@ def _cardlist(value: Any, where: str) -> tuple[Card, ...]:
 
 def loads(text: str) -> Game:
     """Rebuild a game from a save file's text, or raise :class:`SaveFileError`."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveFileError(f"a save file is text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as e:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
         raise SaveFileError(f"save file is not valid JSON (truncated or damaged?): {e}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"not a mainmerah save file (no \"format\": \"{FORMAT}\")")
