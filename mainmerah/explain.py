@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .card import PAIR_CLASS, Card, cards_text, points_text, rank_name
 from .events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
-from .i18n import _
+from .i18n import _, ngettext
 from .score import score_card
 
 if TYPE_CHECKING:
@@ -198,10 +198,14 @@ def stranded_text(stranded: Sequence[Card], start_table: Sequence[Card]) -> str:
         n_start = start.get(cls, 0)
         if len(ranks) == 2 and n_start >= 5:
             low, high = ranks
-            parts.append(_(
+            parts.append(ngettext(
+                "The starting table held {n} cards of the {a}/{b} class. A card captures only when it is "
+                "played or flipped, and each later {a} or {b} took one of them, so {k} of each was "
+                "bound to stay whatever anyone played.",
                 "The starting table held {n} cards of the {a}/{b} class. A card captures only when it is "
                 "played or flipped, and each later {a} or {b} took one of them, so {k} of each were "
-                "bound to stay whatever anyone played."
+                "bound to stay whatever anyone played.",
+                n_start - 4,
             ).format(n=n_start, a=rank_name(low), b=rank_name(high), k=n_start - 4))
         elif len(group) >= 2 and ranks[0] in (5, 10, 11, 12, 13):
             parts.append(_(

@@ -143,7 +143,7 @@ def test_end_explains_stranded_two_rank_class():
     text = g.events[-1].explain()
     assert "stayed on the table and score for nobody" in text
     assert "The starting table held 5 cards of the ace/nine class" in text
-    assert "1 of each" in text and "whatever anyone played" in text
+    assert "so 1 of each was bound to stay whatever anyone played" in text
     total = sum(g.scores)
     assert f"Points in the piles: {total} of 210." in text
 
@@ -207,3 +207,11 @@ def test_every_event_of_many_games_explains_itself():
                 for card in getattr(e, "card", None), getattr(e, "taken", None):
                     if card is not None:
                         assert str(card) in t
+
+
+def test_stranded_two_rank_class_counts_singular_and_plural():
+    one = ex.stranded_text(mm.parse_cards("ah 9s"), mm.parse_cards("ah ad ac 9s 9d"))
+    assert "held 5 cards of the ace/nine class" in one and "so 1 of each was bound to stay" in one
+    two = ex.stranded_text(mm.parse_cards("2h 2d 8s 8c"), mm.parse_cards("2h 2d 2c 8s 8c 8d"))
+    assert "held 6 cards of the two/eight class" in two and "so 2 of each were bound to stay" in two
+    assert "(4 points)" in two
