@@ -1,0 +1,317 @@
+"""A coached game: the learner does every step of a turn by hand.
+
+The engine plays each decision at once (a play settles its capture and the
+flip in one go); the coach then replays the new events to the learner one
+step at a time: you click the table card your card pairs with, you click the
+stock to flip. The computer's moves are shown one event per "Next" press.
+Every step is checked against the engine's own events and explained.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+import ipywidgets as W
+
+from ..bots import make_bot
+from ..card import Card, cards_text
+from ..events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
+from ..explain import auto_reason, needs, no_pair_reason, pair_reason
+from ..game import Game, RuleError
+from ..i18n import _
+from ..svg import backs_html, card_svg, cards_html
+from .cards import CardButton, CardRow
+from .lesson import Feedback, para
+
+
+class Coach(W.VBox):
+    """Step-by-step play of ``game`` for seat ``human`` against bots (``mm-coach``)."""
+
+    def __init__(self, game: Game, human: int = 0, bots: Sequence[str] = ("greedy",), seed: int = 1,
+                 must_capture_first: bool = False, names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.human = human
+        others = [s for s in range(game.players) if s != human]
+        self.bots = {s: make_bot(bots[i % len(bots)], seed + i) for i, s in enumerate(others)}
+        self.names = list(names) if names else [
+            _("you") if s == human else (_("the computer") if game.players == 2 else _("computer {n}").format(n=k))
+            for k, s in enumerate(range(game.players))
+        ]
+        self.must_capture_first = must_capture_first
+        self._turns_played = 0
+        self._on_over: list[Callable[[Coach], None]] = []
+        # What the learner sees, updated one event at a time (the engine is ahead of it).
+        s = game.setup
+        self.table: list[Card] = list(s.table)
+        self.hand_sizes = [len(h) for h in s.hands]
+        self.hand: list[Card] = list(s.hands[human])
+        self.piles: list[list[Card]] = [list(p) for p in s.piles] or [[] for _ in range(game.players)]
+        self.stock_left = len(s.stock)
+        self.in_play: Card | None = None
+        self.queue: list[Event] = []
+        self._seen = 0
+        self.waiting = ""
+        self.expected: Capture | Flip | None = None
+        # Widgets.
+        self.others_html = W.HTML()
+        self.table_row = CardRow(self.table, self._table_click, classes=("mm-coach-table",))
+        self.in_play_html = W.HTML()
+        self.stock = CardButton(Card.parse("AS"), self._stock_click, face_down=True, classes=("mm-stock",))
+        self.stock.button.remove_class("mm-pick-as")
+        self.stock.button.description = _("stock: flip the top card")
+        self.hand_row = CardRow(self.hand, self._hand_click, classes=("mm-coach-hand",))
+        self.pile_html = W.HTML()
+        self.prompt = W.HTML()
+        self.prompt.add_class("mm-coach-prompt")
+        self.feedback = Feedback()
+        self.next_button = W.Button(description=_("Next ▶"), button_style="primary", layout=W.Layout(width="auto"))
+        self.next_button.add_class("mm-coach-next")
+        self.next_button.on_click(lambda _b: self.next())
+        self.log_html = W.HTML()
+        self.log_html.add_class("mm-log")
+        self._log_lines: list[str] = []
+
+        def label(text: str) -> W.HTML:
+            w = W.HTML(escape(text))
+            w.add_class("mm-label")
+            return w
+
+        middle = W.Box([
+            W.VBox([label(_("Table")), self.table_row]),
+            W.VBox([label(_("In play")), self.in_play_html]),
+            W.VBox([label(_("Stock")), self.stock]),
+        ])
+        middle.add_class("mm-zone")
+        super().__init__([
+            self.others_html, middle, label(_("Your hand")), self.hand_row, self.pile_html,
+            self.prompt, self.feedback, self.next_button, self.log_html,
+        ])
+        self.add_class("mm-coach")
+        for e in game.events:
+            if isinstance(e, (Deal, Redeal)):
+                self._log(e.explain(self.names, human))
+        self._seen = len(game.events)
+        self._settle()
+
+    # ----- public API (also what the clicks call) ------------------------
+    def on_over(self, callback: Callable[[Coach], None]) -> None:
+        self._on_over.append(callback)
+
+    @property
+    def over(self) -> bool:
+        return self.waiting == "over"
+
+    def play(self, card: Card | str) -> None:
+        self._hand_click(Card.parse(card))
+
+    def take(self, card: Card | str) -> None:
+        self._table_click(Card.parse(card))
+
+    def flip(self) -> None:
+        self._stock_click(None)
+
+    def next(self) -> None:
+        """Show the next computer step (or go on after a stay)."""
+        if self.waiting != "next":
+            self.feedback.say(self._hint(), "info")
+            return
+        self._show_one()
+        self._settle()
+
+    # ----- clicks -------------------------------------------------------------
+    def _hand_click(self, card: Card) -> None:
+        if self.waiting != "play":
+            self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+            return
+        if self.must_capture_first and self._turns_played == 0:
+            capturing = [c for c in self.hand if any(t.rank == c.partner for t in self.table)]
+            if capturing and card not in capturing:
+                self.feedback.say(_(
+                    "{card} needs {need}, and there is none on the table: it would just stay there. "
+                    "For this first turn, find a hand card that pairs with a table card."
+                ).format(card=card, need=needs(card)), "bad")
+                self.hand_row[card].mark("wrong")
+                return
+        try:
+            self.game.play(card)
+        except RuleError as e:  # cannot happen from the shown hand, but a forged value must change nothing
+            self.feedback.say(str(e), "bad")
+            return
+        for b in self.hand_row.buttons.values():
+            b.mark(None)
+        self._turns_played += 1
+        self._pull()
+        self._settle()
+
+    def _table_click(self, card: Card) -> None:
+        if self.waiting == "take" and isinstance(self.expected, Capture):
+            e = self.expected
+            if card == e.taken:
+                self._apply(e)
+                self.feedback.say(pair_reason(e.card, e.taken) + ". " + self._points(e), "good")
+                self._settle()
+            elif card.rank == e.card.partner:
+                self.feedback.say(auto_reason(e.taken, e.options), "info")
+            else:
+                self.table_row[card].mark("wrong")
+                self.feedback.say(no_pair_reason(e.card, card) + ".", "bad")
+            return
+        if self.waiting == "choose":
+            d = self.game.decision
+            assert d is not None and d.card is not None
+            if card not in d.options:
+                self.table_row[card].mark("wrong")
+                self.feedback.say(no_pair_reason(d.card, card) + ".", "bad")
+                return
+            self.game.capture(card)
+            self._pull()
+            e = self.queue[0]
+            if isinstance(e, Capture):
+                self._apply(self.queue.pop(0))
+                others = [c for c in e.options if c != e.taken]
+                better = [c for c in others if c.points > e.taken.points]
+                text = pair_reason(e.card, e.taken) + ". " + self._points(e)
+                if better:
+                    text += " " + _("({other} was worth more: red cards score, black ones do not.)").format(
+                        other=better[0])
+                self.feedback.say(text, "bad" if better else "good")
+            self._settle()
+            return
+        self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+
+    def _stock_click(self, _card: Card | None) -> None:
+        if self.waiting == "flip" and isinstance(self.expected, Flip):
+            e = self.expected
+            self._apply(e)
+            self.feedback.say(_("You turned up {card}.").format(card=e.card), "info")
+            self._settle()
+            return
+        self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+
+    # ----- the event stream ---------------------------------------------------
+    def _pull(self) -> None:
+        new = self.game.events[self._seen:]
+        self._seen = len(self.game.events)
+        self.queue.extend(new)
+
+    def _settle(self) -> None:
+        """Show events that need nothing from the learner; stop at the next thing to do."""
+        self.expected = None
+        while True:
+            if not self.queue:
+                d = self.game.decision
+                if d is None:
+                    self.waiting = "over"
+                    break
+                if d.seat == self.human:
+                    self.waiting = "play" if d.kind == "play" else "choose"
+                    break
+                self.game.decide(self.bots[d.seat].choose(self.game.view(d.seat)))
+                self._pull()
+            e = self.queue[0]
+            mine = getattr(e, "seat", None) == self.human
+            if mine and isinstance(e, Capture) and e.how != "chosen":
+                self.waiting, self.expected = "take", e
+                break
+            if mine and isinstance(e, Flip):
+                self.waiting, self.expected = "flip", e
+                break
+            if mine or isinstance(e, End):
+                self._apply(self.queue.pop(0))
+                if isinstance(e, Stay):
+                    self.feedback.say(e.explain(self.names, self.human), "info")
+                continue
+            self.waiting = "next"
+            break
+        self._draw()
+        if self.waiting == "over":
+            for cb in list(self._on_over):
+                cb(self)
+
+    def _show_one(self) -> None:
+        e = self.queue.pop(0)
+        self._apply(e)
+        self.feedback.say(e.explain(self.names, self.human), "info")
+
+    def _apply(self, e: Event) -> None:
+        """Move the shown cards as ``e`` says, and narrate it."""
+        if isinstance(e, Play):
+            if e.seat == self.human:
+                self.hand.remove(e.card)
+            self.hand_sizes[e.seat] -= 1
+            self.in_play = e.card
+        elif isinstance(e, Flip):
+            self.stock_left -= 1
+            self.in_play = e.card
+        elif isinstance(e, Capture):
+            self.table.remove(e.taken)
+            self.piles[e.seat] += [e.card, e.taken]
+            self.in_play = None
+        elif isinstance(e, Stay):
+            self.table.append(e.card)
+            self.in_play = None
+        self._log(e.explain(self.names, self.human))
+        self._draw()
+
+    # ----- drawing ------------------------------------------------------------
+    def _points(self, e: Capture) -> str:
+        return _("You take both: {points} points.").format(points=e.card.points + e.taken.points)
+
+    def _hint(self) -> str:
+        w = self.waiting
+        if w == "play":
+            return _("it is your turn: click a card in your hand to play it.")
+        if w == "take" and isinstance(self.expected, Capture):
+            return _("click the table card that {card} pairs with.").format(card=self.expected.card)
+        if w == "flip":
+            return _("click the stock to flip its top card.")
+        if w == "choose":
+            d = self.game.decision
+            assert d is not None
+            return _("{card} pairs with {options}: click the one you take.").format(
+                card=d.card, options=cards_text(d.options))
+        if w == "next":
+            return _("press Next to see what the computer does.")
+        return _("the game is over.")
+
+    def _log(self, text: str) -> None:
+        self._log_lines.append(text)
+        self.log_html.value = "".join(para(t) for t in self._log_lines[::-1])
+
+    def _draw(self) -> None:
+        g = self.game
+        self.table_row.set_cards(self.table)
+        self.hand_row.set_cards(self.hand)
+        for b in self.table_row.buttons.values():
+            b.mark(None)
+            b.set_highlight(None)
+        if self.waiting == "choose" and g.decision is not None:
+            for c in g.decision.options:
+                self.table_row[c].set_highlight("match")
+        self.in_play_html.value = (card_svg(self.in_play, 64, highlight="select") if self.in_play
+                                   else f'<span class="mm-empty">{escape(_("(nothing)"))}</span>')
+        self.stock.set_badge(_("{n} left").format(n=self.stock_left))
+        self.stock.set_disabled(self.waiting != "flip")
+        opp = []
+        for s in range(g.players):
+            if s == self.human:
+                continue
+            name = self.names[s][:1].upper() + self.names[s][1:]
+            score = sum(c.points for c in self.piles[s])
+            opp.append(f"<div><b>{escape(name)}</b>: {backs_html(self.hand_sizes[s], 28)} "
+                       f"{escape(_('pile: {n} points').format(n=score))}"
+                       f"{cards_html(self.piles[s], width=30, empty=_('(no cards yet)'))}</div>")
+        self.others_html.value = "".join(opp)
+        mine = sum(c.points for c in self.piles[self.human])
+        self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"
+                                + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)")))
+        if self.waiting == "over":
+            scores = [sum(c.points for c in p) for p in self.piles]
+            text = _("Game over: you {mine} points, {other}.").format(
+                mine=scores[self.human],
+                other=", ".join(f"{self.names[s]} {scores[s]}" for s in range(g.players) if s != self.human))
+            self.prompt.value = para(text)
+        else:
+            self.prompt.value = "<p><b>" + escape(_("Now: {what}").format(what=self._hint())) + "</b></p>"
+        self.next_button.layout.display = "" if self.waiting == "next" else "none"

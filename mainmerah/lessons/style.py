@@ -1,0 +1,68 @@
+"""The lessons' stylesheet, shipped once per page in an HTML widget.
+
+Result states carry a symbol and a word as well as a colour (✓ / ✗), so
+nothing depends on telling colours apart. Narrow screens (phones) get
+smaller gaps and full-width buttons.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+CSS = """
+.mm-root { font-family: "DejaVu Sans", Arial, sans-serif; color: #1a1a1a; max-width: 980px; }
+.mm-root p { margin: 4px 0 8px 0; line-height: 1.45; }
+.mm-title h2 { margin: 4px 0 2px 0; font-size: 1.45em; }
+.mm-intro { font-size: 1.02em; }
+.mm-card-row { display: flex; flex-flow: row wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
+.mm-card-slot { display: flex; flex-direction: column; align-items: center; margin: 0; }
+.mm-cardbtn { position: relative; margin: 0; line-height: 0; }
+.mm-cardbtn .mm-card-hit { position: absolute; top: 0; left: 0; width: 100% !important; height: 100% !important;
+  margin: 0; padding: 0; border: none; background: transparent; color: transparent; box-shadow: none;
+  cursor: pointer; overflow: hidden; font-size: 1px; }
+.mm-cardbtn .mm-card-hit:hover { background: rgba(249, 168, 37, 0.18); }
+.mm-cardbtn .mm-card-hit:focus-visible { outline: 3px solid #0d47a1; outline-offset: 1px; }
+.mm-cardbtn .mm-card-hit:disabled { cursor: default; background: transparent; opacity: 1; }
+.mm-card-slot.mm-right .mm-cardbtn { box-shadow: 0 0 0 3px #2e7d32; border-radius: 8px; }
+.mm-card-slot.mm-wrong .mm-cardbtn { box-shadow: 0 0 0 3px #c62828; border-radius: 8px; opacity: 0.75; }
+.mm-badge { min-height: 0; margin: 2px 0 0 0; }
+.mm-badge-text { font-size: 12px; font-weight: 600; color: #333; white-space: nowrap; }
+.mm-feedback { border-radius: 6px; padding: 8px 12px; margin: 6px 0; min-height: 1.2em; max-width: 760px; }
+.mm-feedback.mm-good { background: #e8f5e9; border-left: 5px solid #2e7d32; }
+.mm-feedback.mm-bad { background: #fff3e0; border-left: 5px solid #c62828; }
+.mm-feedback.mm-info { background: #e3f2fd; border-left: 5px solid #1565c0; }
+.mm-feedback.mm-quiet { display: none; }
+.mm-task { border: 1px solid #d0d7de; border-radius: 8px; padding: 8px 12px; margin: 8px 0; background: #fff; }
+.mm-task.mm-solved { border-color: #2e7d32; }
+.mm-task-head { font-weight: 700; margin-bottom: 4px; }
+.mm-outro { background: #f6f8fa; border-radius: 8px; padding: 8px 12px; margin: 8px 0; }
+.mm-progress { display: flex; flex-flow: row wrap; gap: 4px; margin: 6px 0; }
+.mm-progress .widget-button { width: auto; }
+.mm-progress .mm-current { outline: 3px solid #0d47a1; font-weight: 700; }
+.mm-progress-text { color: #333; font-weight: 600; }
+.mm-nav { display: flex; flex-flow: row wrap; gap: 8px; margin: 10px 0; align-items: center; }
+.mm-nav .widget-button { min-width: 120px; }
+.mm-label { font-weight: 600; color: #333; margin: 6px 0 2px 0; }
+.mm-zone { display: flex; flex-flow: row wrap; gap: 14px; align-items: flex-start; }
+.mm-log { font-size: 0.95em; max-height: 260px; overflow-y: auto; background: #fafafa; border-radius: 6px;
+  padding: 4px 10px; margin: 6px 0; }
+.mm-log p { margin: 2px 0; }
+.mm-empty { color: #555; font-style: italic; }
+.mm-answer input { font-size: 1.05em; }
+.mm-code { font-family: "DejaVu Sans Mono", monospace; font-size: 1.1em; letter-spacing: 0.04em; }
+.mm-root .widget-textarea textarea { font-family: "DejaVu Sans Mono", monospace; }
+@media (max-width: 600px) {
+  .mm-root { font-size: 15px; }
+  .mm-task { padding: 6px 6px; }
+  .mm-nav .widget-button { min-width: 90px; }
+  .mm-card-row { gap: 3px; }
+  .mm-progress .widget-button { padding: 0 6px; }
+}
+"""
+
+
+def style_widget() -> W.HTML:
+    """An HTML widget holding the stylesheet (put it once on the page)."""
+    w = W.HTML(f"<style>{CSS}</style>", layout=W.Layout(display="none"))
+    w.add_class("mm-style")
+    return w
