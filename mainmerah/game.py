@@ -430,12 +430,16 @@ class Game:
 
     def undo(self, steps: int = 1) -> Game:
         """Take back the last ``steps`` decisions (redo brings them back)."""
+        if steps < 1:
+            raise ValueError(f"undo takes a number of steps of at least 1, not {steps!r}")
         if steps > len(self.choices):
             raise RuleError("nothing to undo" if not self.choices else
                             f"only {len(self.choices)} decisions can be undone")
         return self.goto(len(self.choices) - steps)
 
     def redo(self, steps: int = 1) -> Game:
+        if steps < 1:
+            raise ValueError(f"redo takes a number of steps of at least 1, not {steps!r}")
         if steps > len(self._redo):
             raise RuleError("nothing to redo")
         return self.goto(len(self.choices) + steps)

@@ -342,3 +342,15 @@ def test_all_cards_accounted_for_through_a_game():
 def test_repr_mentions_state():
     g = mm.Game.new(2, "jb", seed=3)
     assert "jb" in repr(g) and "seed=3" in repr(g)
+
+
+def test_undo_and_redo_need_a_positive_number_of_steps():
+    g = random_playout(mm.Game.new(2, "classic", seed=2), random.Random(0), limit=4)
+    g.undo(2)
+    before = state(g)
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match="at least 1"):
+            g.undo(bad)
+        with pytest.raises(ValueError, match="at least 1"):
+            g.redo(bad)
+    assert state(g) == before
