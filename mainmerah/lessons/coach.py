@@ -148,7 +148,7 @@ class Coach(W.VBox):
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
             if card == e.taken:
-                self._apply(e)
+                self._apply(self.queue.pop(0))
                 self.feedback.say(pair_reason(e.card, e.taken) + ". " + self._points(e), "good")
                 self._settle()
             elif card.rank == e.card.partner:
@@ -165,6 +165,7 @@ class Coach(W.VBox):
                 self.feedback.say(no_pair_reason(d.card, card) + ".", "bad")
                 return
             self.game.capture(card)
+            self.waiting = "busy"
             self._pull()
             e = self.queue[0]
             if isinstance(e, Capture):
@@ -183,7 +184,7 @@ class Coach(W.VBox):
     def _stock_click(self, _card: Card | None) -> None:
         if self.waiting == "flip" and isinstance(self.expected, Flip):
             e = self.expected
-            self._apply(e)
+            self._apply(self.queue.pop(0))
             self.feedback.say(_("You turned up {card}.").format(card=e.card), "info")
             self._settle()
             return

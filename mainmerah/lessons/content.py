@@ -18,7 +18,7 @@ from ..dealcode import encode
 from ..events import Capture, End, Redeal
 from ..explain import auto_reason, no_pair_reason, pair_reason, rule_of, stranded_text
 from ..game import Game
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..score import score_card
 from ..svg import card_svg, cards_html
 from ..variant import get_variant
@@ -261,11 +261,12 @@ def first_redeal(seed: int, variant: str = "classic") -> Redeal:
 def redeal_task(seed: int, key: str) -> ChoiceTask:
     r = first_redeal(seed)
     code = encode(2, "classic", seed)
+    left = ngettext("only {n} more exists", "only {n} more exist", 4 - r.count).format(n=4 - r.count)
     why = _("Redeal. {reason}. Cards on the starting table never capture each other: a {rank} there can only "
-            "be taken by a {rank} played or flipped later, and only {left} more exist. So {stuck} would be stuck "
-            "for the whole game. (Deal {code} really was redealt for this.)").format(
+            "be taken by a {rank} played or flipped later, and {left}. So {stuck} of them would lie on the table "
+            "all game and score for nobody. (Deal {code} really was redealt for this.)").format(
         reason=get_variant("classic").redeal_text(r.rank, r.count).capitalize(), rank=rank_name(r.rank),
-        left=4 - r.count, stuck=r.count - (4 - r.count), code=code)
+        left=left, stuck=r.count - (4 - r.count), code=code)
     return ChoiceTask(
         _("A starting table, just laid. Can the game be played with it, or must the cards be dealt again?"),
         [(_("Play it"), False, _("Look again: count each rank. {why}").format(why=why)), (_("Redeal"), True, why)],

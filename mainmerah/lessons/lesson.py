@@ -9,6 +9,7 @@ a learner's input: anything odd is answered with a sentence.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
@@ -170,7 +171,10 @@ class NumberTask(Task):
         self.check = W.Button(description=_("Check"), button_style="primary", layout=W.Layout(width="auto"))
         self.check.add_class("mm-check")
         self.check.on_click(lambda _b: self.submit())
-        self.text.on_submit(lambda _t: self.submit())
+        with warnings.catch_warnings():
+            # Enter to check is worth keeping for keyboard users; ipywidgets only deprecates the name.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.text.on_submit(lambda _t: self.submit())
         super().__init__(prompt, [*before, W.HBox([self.text, self.check])], key)
 
     def submit(self, value: str | None = None) -> None:
