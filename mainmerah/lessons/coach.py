@@ -84,8 +84,9 @@ class Coach(W.VBox):
         ])
         middle.add_class("mm-zone")
         super().__init__([
-            self.others_html, middle, label(_("Your hand")), self.hand_row, self.pile_html,
-            self.prompt, self.feedback, self.next_button, self.log_html,
+            self.others_html, middle, label(_("Your hand")), self.hand_row,
+            self.prompt, self.feedback, self.next_button, self.pile_html,
+            label(_("What happened (latest first)")), self.log_html,
         ])
         self.add_class("mm-coach")
         for e in game.events:
@@ -300,9 +301,9 @@ class Coach(W.VBox):
                 continue
             name = self.names[s][:1].upper() + self.names[s][1:]
             score = sum(c.points for c in self.piles[s])
-            opp.append(f"<div><b>{escape(name)}</b>: {backs_html(self.hand_sizes[s], 28)} "
-                       f"{escape(_('pile: {n} points').format(n=score))}"
-                       f"{cards_html(self.piles[s], width=30, empty=_('(no cards yet)'))}</div>")
+            opp.append(f"<div class='mm-label'>{escape(name)}: {backs_html(self.hand_sizes[s], 24)} "
+                       f"&nbsp; {escape(_('pile: {n} points').format(n=score))}</div>"
+                       f"{cards_html(self.piles[s], width=30, empty=_('(no cards yet)'))}")
         self.others_html.value = "".join(opp)
         mine = sum(c.points for c in self.piles[self.human])
         self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"

@@ -30,7 +30,7 @@ from .tutorial import LessonSpec
 JACKS_SEED = 31  # 2P classic: the first shuffle laid three Jacks and was redealt
 FIVES_SEED = 17  # 2P classic: the first shuffle laid three 5s and was redealt
 STRANDED_SEED = 5  # 2P classic: three Aces and two 9s on the table; jb redeals the same shuffle
-SCORING_SEED = 12  # 2P classic, played out by two greedy bots, for scoring card by card
+SCORING_SEED = 323  # 2P classic, played out by two greedy bots, for scoring card by card
 
 
 def worth(card: Card) -> str:
@@ -53,7 +53,7 @@ def show(cards: Sequence[Card], label: str, width: int = 56) -> W.HTML:
 
 def played(card: Card, label: str | None = None) -> W.HTML:
     text = label or _("The card played:")
-    return W.HTML(f"<div class='mm-label'>{escape(text)}</div>{card_svg(card, 72, highlight='select')}")
+    return W.HTML(f"<div class='mm-label'>{escape(text)}</div>{card_svg(card, 64, highlight='select')}")
 
 
 # ----- Lesson 1: cards and points -------------------------------------------------
@@ -128,7 +128,7 @@ def pair_task(card: Card | str, table: Sequence[Card] | str, i: int) -> PickTask
     return PickTask(
         _("{card} is played. Click every table card it pairs with.").format(card=c), cards, targets,
         right=lambda t: pair_reason(c, t) + ".", wrong=lambda t: no_pair_reason(c, t) + ".",
-        done=rule_of(c.rank), before=[played(c)], key=f"pair{i}",
+        done=rule_of(c.rank), before=[played(c)], key=f"pair{i}", row_label=_("The table:"),
     )
 
 
@@ -193,7 +193,8 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
             text += " " + _("Both are red cards of the same rank, so both are worth the same: either is right.")
         return text
 
-    return PickTask(prompt, list(g.table), targets, right=right, wrong=wrong, need=1, key=key, before=[played(c)])
+    return PickTask(prompt, list(g.table), targets, right=right, wrong=wrong, need=1, key=key,
+                    before=[played(c, _("You play:"))], row_label=_("The table:"))
 
 
 def best_play_task(hand: str, table: str, key: str) -> PickTask:
@@ -231,7 +232,8 @@ def jb_task(hand_card: str, table: str, key: str) -> PickTask:
     return PickTask(
         _("House rule jb: you play {card}. Which table card does the game take for you? (The table cards were "
           "laid from left to right.)").format(card=c), tab, [e.taken],
-        right=lambda t: auto_reason(e.taken, e.options), wrong=wrong, need=1, key=key, before=[played(c)],
+        right=lambda t: auto_reason(e.taken, e.options), wrong=wrong, need=1, key=key,
+        before=[played(c, _("You play:"))], row_label=_("The table, first laid on the left:"),
     )
 
 

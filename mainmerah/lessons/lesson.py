@@ -100,7 +100,8 @@ class PickTask(Task):
     def __init__(self, prompt: str, cards: Sequence[Card], targets: Iterable[Card], *,
                  right: Callable[[Card], str], wrong: Callable[[Card], str], done: str | Callable[[], str] = "",
                  need: int | None = None, reveal: Callable[[Card], str] | None = None, key: str = "",
-                 before: Sequence[W.Widget] = (), width: int = CARD_WIDTH, placeholder: str = "?") -> None:
+                 before: Sequence[W.Widget] = (), width: int = CARD_WIDTH, placeholder: str = "?",
+                 row_label: str = "") -> None:
         self.targets = [Card.parse(c) for c in targets]
         self.need = len(self.targets) if need is None else need
         self.picked: list[Card] = []
@@ -108,7 +109,15 @@ class PickTask(Task):
         self._right, self._wrong, self._done, self._reveal = right, wrong, done, reveal
         self.row = CardRow(list(cards), self.pick, width=width,
                            badges=(lambda c: placeholder) if reveal else None)
-        super().__init__(prompt, [*before, self.row], key)
+        body: list[W.Widget] = [*before, self.row]
+        if row_label:
+            # The card played and the table side by side, as they lie in a game.
+            label = W.HTML(escape(row_label))
+            label.add_class("mm-label")
+            zone = W.Box([*before, W.VBox([label, self.row])])
+            zone.add_class("mm-zone")
+            body = [zone]
+        super().__init__(prompt, body, key)
 
     def pick(self, card: Card | str) -> None:
         """A learner's click on ``card`` (also callable from Python)."""

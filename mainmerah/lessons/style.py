@@ -47,6 +47,9 @@ CSS = """
 .mm-log { font-size: 0.95em; max-height: 260px; overflow-y: auto; background: #fafafa; border-radius: 6px;
   padding: 4px 10px; margin: 6px 0; }
 .mm-log p { margin: 2px 0; }
+.mm-coach-prompt { background: #fff8e1; border-left: 5px solid #e6a100; border-radius: 6px; padding: 6px 12px;
+  margin: 6px 0; font-size: 1.05em; }
+.mm-coach-prompt p { margin: 2px 0; }
 .mm-empty { color: #555; font-style: italic; }
 .mm-answer input { font-size: 1.05em; }
 .mm-code { font-family: "DejaVu Sans Mono", monospace; font-size: 1.1em; letter-spacing: 0.04em; }
@@ -56,6 +59,7 @@ CSS = """
   .mm-task { padding: 6px 6px; }
   .mm-nav .widget-button { min-width: 90px; }
   .mm-card-row { gap: 3px; }
+  .mm-card-slot svg.mm-svg { width: 52px; height: 73px; }
   .mm-progress .widget-button { padding: 0 6px; }
 }
 """
