@@ -228,8 +228,13 @@ def redeal_probability(players: int, variant: str) -> Fraction:
     redeal ranks, the tables keeping each of them to at most 2 cards number
     ``[x^T] (C(4,0) + C(4,1) x + C(4,2) x^2)^k (1 + x)^(4 (13 - k))``.
     """
-    t = table_size(players)
-    k = len(get_variant(variant).redeal_ranks)
+    return redeal_odds(table_size(players), len(get_variant(variant).redeal_ranks))
+
+
+def redeal_odds(t: int, k: int) -> Fraction:
+    """Chance that some one of ``k`` given ranks has 3+ cards among ``t`` cards drawn from 52."""
+    if not (0 <= t <= DECK_SIZE and 0 <= k <= 13):
+        raise ValueError(f"need 0 <= t <= 52 and 0 <= k <= 13, not t={t!r}, k={k!r}")
     low = [math.comb(PER_RANK, j) for j in range(3)]
     poly = [1]
     for _i in range(k):
@@ -244,8 +249,11 @@ def redeal_probability_ie(players: int, variant: str) -> Fraction:
     ``P = sum_i (-1)^(i+1) C(k, i) N_i / C(52, T)``, where ``N_i`` counts the tables
     in which ``i`` given ranks each have 3 or 4 cards:
     ``N_i = sum over a_1..a_i in {3, 4} of prod C(4, a_j) * C(52 - 4i, T - sum a_j)``."""
-    t = table_size(players)
-    k = len(get_variant(variant).redeal_ranks)
+    return redeal_odds_ie(table_size(players), len(get_variant(variant).redeal_ranks))
+
+
+def redeal_odds_ie(t: int, k: int) -> Fraction:
+    """:func:`redeal_odds` by inclusion–exclusion."""
     total = Fraction(0)
     for i in range(1, min(k, t // 3) + 1):
         n_i = 0
