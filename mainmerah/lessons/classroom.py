@@ -1,0 +1,447 @@
+"""Tools for a teacher in front of a class.
+
+- a deal code (``2P-CLASSIC-8412-N``) that gives every student the same deal;
+- a position editor: type hands, table and stock, see them drawn, play on;
+- self-check exercises built on the lesson component;
+- saving a game (the engine's save file) and loading it back for replay.
+
+Nothing typed or uploaded is trusted: the engine parses and checks it and the
+reason for any refusal is shown in words.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from html import escape
+from urllib.parse import quote
+
+import ipywidgets as W
+
+from ..bots import make_bot, play_out, play_value
+from ..card import DECK, Card, CardError
+from ..dealcode import DealCodeError, decode, encode, random_code
+from ..events import Redeal
+from ..explain import no_pair_reason, pair_reason, rule_of
+from ..game import Game, LayoutError
+from ..i18n import _
+from ..save import SaveFileError
+from ..score import score_card
+from ..svg import game_html
+from ..variant import VARIANTS
+from .coach import Coach
+from .content import _tally_hint, show
+from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, PickTask, Task, para
+from .style import style_widget
+
+
+def play_widget(game: Game) -> W.Widget:
+    """The table widget for ``game`` (seat 0 plays, the computer the others); the coach if there is none."""
+    try:
+        from ..widgets import TableWidget  # type: ignore[attr-defined]
+    except ImportError:
+        return Coach(game, human=0, bots=("greedy",))
+    return TableWidget(game=game, human=0, bots=["greedy"] * (game.players - 1))
+
+
+def widget_game(widget: W.Widget) -> Game | None:
+    game = getattr(widget, "game", None)
+    return game if isinstance(game, Game) else None
+
+
+def heading(text: str, level: int = 3) -> W.HTML:
+    return W.HTML(f"<h{level} style='margin:6px 0'>{escape(text)}</h{level}>")
+
+
+def button(label: str, css: str, style: str = "") -> W.Button:
+    b = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
+# ----- deal codes ------------------------------------------------------------------------
+class DealCodePanel(W.VBox):
+    """Type a code (or draw a new one) to open the same deal as everyone else."""
+
+    def __init__(self, on_game: Callable[[Game, str], None], seed: int | None = None) -> None:
+        self._on_game = on_game
+        self.rng = random.Random(random.SystemRandom().randrange(2**31) if seed is None else seed)
+        self.code = W.Text(placeholder=_("e.g. {code}").format(code=encode(2, "classic", 8412)),
+                           layout=W.Layout(width="240px"))
+        self.code.add_class("mm-code-input")
+        self.open_button = button(_("Open this deal"), "mm-code-open", "primary")
+        self.open_button.on_click(lambda _b: self.submit())
+        self.players = W.Dropdown(options=[(_("2 players"), 2), (_("3 players"), 3)], value=2,
+                                  layout=W.Layout(width="130px"))
+        self.variant = W.Dropdown(options=list(VARIANTS), value="classic", layout=W.Layout(width="130px"))
+        self.new = button(_("New code"), "mm-code-new")
+        self.new.on_click(lambda _b: self.fresh())
+        self.message = Feedback()
+        self.message.add_class("mm-code-message")
+        self.current: str | None = None
+        row1 = W.Box([self.code, self.open_button])
+        row1.add_class("mm-nav")
+        row2 = W.Box([self.players, self.variant, self.new])
+        row2.add_class("mm-nav")
+        super().__init__([
+            W.HTML(para(_("Read a deal code out to the class: everyone who types it gets the very same deal. "
+                          "The last letter is a check letter, so a typo is caught instead of dealing other "
+                          "cards."))),
+            row1, W.HTML(f"<div class='mm-label'>{escape(_('Or make a new code:'))}</div>"), row2, self.message,
+        ])
+        self.add_class("mm-dealcode")
+
+    def fresh(self) -> str:
+        code = random_code(self.rng, self.players.value, self.variant.value)
+        self.code.value = code
+        self.submit()
+        return code
+
+    def submit(self, text: str | None = None) -> Game | None:
+        if text is not None:
+            self.code.value = text
+        try:
+            info = decode(self.code.value)
+        except DealCodeError as e:
+            self.message.say(_("That code cannot be used: {why}.").format(why=e), "bad")
+            return None
+        game = info.game()
+        self.current = str(info)
+        redeals = sum(isinstance(e, Redeal) for e in game.events)
+        text = _("Deal {code}: {n} players, {variant} variant.").format(
+            code=info, n=info.players, variant=info.variant)
+        if redeals:
+            text += " " + _("(The first shuffle was redealt {n} time(s): the table broke the redeal rule.)").format(
+                n=redeals)
+        self.message.say(text, "good")
+        self._on_game(game, str(info))
+        return game
+
+
+# ----- the position editor ---------------------------------------------------------------------
+EXAMPLE = {
+    "hands": ["7♥ K♠ 4♣", "Q♥ 2♦ 6♣", ""],
+    "table": "3♦ 8♣ J♥ 5♠ Q♠ 9♦",
+    "stock": "2♥ A♠ J♦ 5♥ K♦ 8♦",
+}
+
+
+class PositionEditor(W.VBox):
+    """Hands, table and stock typed in RULES.md notation, checked by the engine, drawn, then played."""
+
+    def __init__(self, on_game: Callable[[Game, str], None]) -> None:
+        self._on_game = on_game
+        self.players = W.Dropdown(options=[(_("2 players"), 2), (_("3 players"), 3)], value=2,
+                                  description=_("Players"), layout=W.Layout(width="220px"))
+        self.variant = W.Dropdown(options=list(VARIANTS), value="classic", description=_("Variant"),
+                                  layout=W.Layout(width="220px"))
+        self.first = W.Dropdown(options=[(_("Seat {n}").format(n=0), 0), (_("Seat {n}").format(n=1), 1)], value=0,
+                                description=_("First"), layout=W.Layout(width="220px"))
+        self.hands = [W.Text(value=EXAMPLE["hands"][i], description=_("Seat {n} hand").format(n=i),
+                             layout=W.Layout(width="100%", max_width="560px"),
+                             style={"description_width": "110px"}) for i in range(3)]
+        for i, h in enumerate(self.hands):
+            h.add_class(f"mm-editor-hand{i}")
+        self.table = W.Text(value=EXAMPLE["table"], description=_("Table"), layout=W.Layout(width="100%",
+                            max_width="560px"), style={"description_width": "110px"})
+        self.table.add_class("mm-editor-table")
+        self.stock = W.Text(value=EXAMPLE["stock"], description=_("Stock (top first)"),
+                            layout=W.Layout(width="100%", max_width="560px"), style={"description_width": "110px"})
+        self.stock.add_class("mm-editor-stock")
+        self.check = button(_("Check and draw"), "mm-editor-check", "primary")
+        self.check.on_click(lambda _b: self.build())
+        self.play = button(_("Play from here"), "mm-editor-play", "success")
+        self.play.on_click(lambda _b: self.hand_over())
+        self.play.disabled = True
+        self.message = Feedback()
+        self.message.add_class("mm-editor-message")
+        self.drawing = W.HTML()
+        self.drawing.add_class("mm-editor-drawing")
+        self.game: Game | None = None
+        self.players.observe(lambda _c: self._players_changed(), "value")
+        self._players_changed()
+        for w in (*self.hands, self.table, self.stock, self.variant, self.first):
+            w.observe(lambda _c: self._stale(), "value")
+        actions = W.Box([self.check, self.play])
+        actions.add_class("mm-nav")
+        super().__init__([
+            W.HTML(para(_("Type the cards of each place, separated by spaces: a rank A 2–10 J Q K (or T for ten) "
+                          "then a suit H D C S or ♥ ♦ ♣ ♠, e.g. 10H A♠ qd. Each seat plays one hand card and "
+                          "flips one stock card a turn, so the stock holds as many cards as all the hands. "
+                          "Cards you leave out are simply not in this game."))),
+            W.Box([self.players, self.variant, self.first]), *self.hands, self.table, self.stock,
+            actions, self.message, self.drawing,
+        ])
+        self.add_class("mm-editor")
+
+    def _players_changed(self) -> None:
+        n = self.players.value
+        self.hands[2].layout.display = "" if n == 3 else "none"
+        self.first.options = [(_("Seat {n}").format(n=i), i) for i in range(n)]
+        self._stale()
+
+    def _stale(self) -> None:
+        self.play.disabled = True
+        self.game = None
+
+    def build(self) -> Game | None:
+        """Check the position; draw it, or say why it is impossible (nothing else changes)."""
+        n = self.players.value
+        try:
+            game = Game.from_layout(hands=[h.value for h in self.hands[:n]], table=self.table.value,
+                                    stock=self.stock.value, first=self.first.value, variant=self.variant.value)
+        except (LayoutError, CardError) as e:
+            self._stale()
+            self.message.say(_("This position cannot be played: {why}.").format(why=e), "bad")
+            return None
+        if not any(game.hands):
+            self._stale()
+            self.message.say(_("This position cannot be played: every hand is empty."), "bad")
+            return None
+        self.game = game
+        self.play.disabled = False
+        rule = game.variant.redeal_reason(game.table)
+        text = _("A legal position: {cards} cards in play.").format(cards=len(game.all_cards()) - len(game.setup.out))
+        if rule:
+            text += " " + _("Note: a real deal would be redealt ({why}); you may still play it.").format(why=rule)
+        self.message.say(text, "good")
+        self.drawing.value = game_html(game, names=[_("Seat {n}").format(n=i) for i in range(n)])
+        return game
+
+    def hand_over(self) -> None:
+        if self.game is None and self.build() is None:
+            return
+        assert self.game is not None
+        self._on_game(self.game.copy(), _("your position"))
+
+
+# ----- exercises ---------------------------------------------------------------------------------
+def best_play(hand: Sequence[Card], table: Sequence[Card], key: str = "best") -> PickTask:
+    value = {c: play_value(c, table) for c in hand}
+    best = max(value.values())
+    top = [c for c in hand if value[c] == best]
+
+    def takes(c: Card) -> str:
+        matches = [t for t in table if t.rank == c.partner]
+        if not matches:
+            return _("{c} pairs with nothing on the table: it would stay there and take 0 points.").format(c=c)
+        t = max(matches, key=lambda m: m.points)
+        return _("{c} would take {t}: {n} points.").format(c=c, t=t, n=value[c])
+
+    if best == 0:
+        done = _("No card takes any points here: then keep your valuable cards and throw a low black one.")
+    else:
+        done = _("That is the most this hand can take now.")
+    return PickTask(
+        _("Which card do you play to take the most points? Click it."), list(hand), top,
+        right=lambda c: takes(c) + " " + done,
+        wrong=lambda c: takes(c) + " " + _("Another card does better: {b}").format(b=takes(top[0])),
+        need=1, key=key, before=[show(table, _("The table:"), 48)],
+    )
+
+
+def partners(card: Card, table: Sequence[Card], key: str = "partners") -> PickTask:
+    targets = [t for t in table if t.rank == card.partner]
+    return PickTask(
+        _("Which table cards pair with {card}? Click all of them.").format(card=card), list(table), targets,
+        right=lambda t: pair_reason(card, t) + ".", wrong=lambda t: no_pair_reason(card, t) + ".",
+        done=rule_of(card.rank), key=key,
+    )
+
+
+def exercises(seed: int = 8412) -> Lesson:
+    """Self-check exercises drawn from the real deal ``2P-CLASSIC-<seed>`` (so a whole class shares them)."""
+    g = Game.new(2, "classic", seed)
+    d = g.decision
+    assert d is not None
+    hand, table = list(d.options), list(g.table)
+    # The card with the most partners on the table makes the best pairing question (a hand card if possible).
+    probe = max((c for c in DECK if c not in table),
+                key=lambda c: (sum(t.rank == c.partner for t in table), c in hand, -c.index))
+    done = g.copy()
+    play_out(done, [make_bot("greedy", seed), make_bot("greedy", seed + 1)])
+    pile = list(done.piles[0])[:8]
+    redealt = Game.new(2, "classic", 30).events[0]
+    assert isinstance(redealt, Redeal)
+    tasks: list[Task] = [
+        best_play(hand, table),
+        partners(probe, table),
+        NumberTask(_("How many points are these eight cards worth?"), sum(c.points for c in pile),
+                   right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]
+                   before=[show(pile, _("Cards from a pile:"), 48)], key="tally"),
+        ChoiceTask(_("Under the classic rules, is this starting table played or dealt again?"), [
+            (_("Played"), False, _("Count the Queens: three of them. {why}.").format(
+                why=VARIANTS["classic"]().redeal_text(redealt.rank, redealt.count))),
+            (_("Dealt again"), True, _("Yes: {why}.").format(
+                why=VARIANTS["classic"]().redeal_text(redealt.rank, redealt.count))),
+        ], before=[show(redealt.table, _("The table:"), 44)], key="redeal"),
+    ]
+    code = encode(2, "classic", seed)
+    return Lesson("exercises", _("Self-check exercises"), _(
+        "These questions come from deal {code}: your hand and the table at the start of that deal. Each answer "
+        "is checked at once and explained.").format(code=code), tasks,
+        outro=_("All done. Open another deal code to get new questions."))
+
+
+# ----- saving and replaying ------------------------------------------------------------------------
+def data_link(text: str, filename: str = "mainmerah-game.json") -> str:
+    """A download link that works without a server round trip (also under Voilà)."""
+    href = "data:application/json;charset=utf-8," + quote(text)
+    label = escape(_("Download the save file ({name})").format(name=filename))
+    return f'<a class="mm-download" download="{escape(filename)}" href="{href}">⬇ {label}</a>'
+
+
+class SaveReplayPanel(W.VBox):
+    """Export the current game as a save file; load one back and step through it."""
+
+    def __init__(self, current: Callable[[], Game | None]) -> None:
+        self._current = current
+        self.save = button(_("Save the current game"), "mm-save", "primary")
+        self.save.on_click(lambda _b: self.export())
+        self.link = W.HTML()
+        self.saved = W.Textarea(layout=W.Layout(width="100%", max_width="720px", height="140px", display="none"))
+        self.saved.add_class("mm-saved-text")
+        self.save_message = Feedback()
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
+                                   description=_("Upload a save file"), layout=W.Layout(width="auto"))
+        self.upload.add_class("mm-upload")
+        self.upload.observe(lambda _c: self._uploaded(), "value")
+        self.paste = W.Textarea(placeholder=_("…or paste a save file's text here"),
+                                layout=W.Layout(width="100%", max_width="720px", height="100px"))
+        self.paste.add_class("mm-load-text")
+        self.load = button(_("Load"), "mm-load", "primary")
+        self.load.on_click(lambda _b: self.load_text(self.paste.value))
+        self.load_message = Feedback()
+        self.load_message.add_class("mm-load-message")
+        self.game: Game | None = None
+        self.step = self.total = 0
+        self.first = button(_("⏮ Start"), "mm-replay-start")
+        self.back = button(_("◀ Step back"), "mm-replay-back")
+        self.fwd = button(_("Step ▶"), "mm-replay-next", "primary")
+        self.last = button(_("End ⏭"), "mm-replay-end")
+        self.first.on_click(lambda _b: self.goto(0))
+        self.back.on_click(lambda _b: self.goto(self.step - 1))
+        self.fwd.on_click(lambda _b: self.goto(self.step + 1))
+        self.last.on_click(lambda _b: self.goto(self.total))
+        self.position = W.HTML()
+        self.position.add_class("mm-replay-position")
+        self.board = W.HTML()
+        self.board.add_class("mm-replay-board")
+        self.story = W.HTML()
+        self.story.add_class("mm-log")
+        controls = W.Box([self.first, self.back, self.fwd, self.last, self.position])
+        controls.add_class("mm-nav")
+        self.replay = W.VBox([controls, self.board, self.story], layout=W.Layout(display="none"))
+        self.replay.add_class("mm-replay")
+        loaders = W.Box([self.upload, self.load])
+        loaders.add_class("mm-nav")
+        super().__init__([
+            heading(_("Save")),
+            W.HTML(para(_("Save the game being played (finished or not) in the engine's save file: the deal and "
+                          "every decision, with a checksum."))),
+            self.save, self.save_message, self.link, self.saved,
+            heading(_("Load and replay")), loaders, self.paste, self.load_message, self.replay,
+        ])
+        self.add_class("mm-saveload")
+
+    def export(self) -> str | None:
+        game = self._current()
+        if game is None:
+            self.save_message.say(_("There is no game to save yet: open a deal code or a position and play."), "bad")
+            return None
+        text = game.to_json()
+        state = _("finished") if game.is_over else _("in progress, {n} decisions so far").format(n=len(game.choices))
+        self.save_message.say(_("Saved: {players} players, {variant}, {state}.").format(
+            players=game.players, variant=game.variant.name, state=state), "good")
+        self.link.value = data_link(text)
+        self.saved.value = text
+        self.saved.layout.display = ""
+        return text
+
+    def _uploaded(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        item = files[0]
+        try:
+            text = bytes(item["content"]).decode("utf-8")
+        except UnicodeDecodeError:
+            self.load_message.say(_("{name} is not a text file, so not a save file.").format(name=item["name"]), "bad")
+            return
+        self.load_text(text, item.get("name", ""))
+
+    def load_text(self, text: str, name: str = "") -> Game | None:
+        if not (text or "").strip():
+            self.load_message.say(_("Paste a save file's text (or upload the file) first."), "bad")
+            return None
+        try:
+            game = Game.from_json(text)
+        except SaveFileError as e:
+            self.load_message.say(_("That save file cannot be loaded: {why}.").format(why=e), "bad")
+            return None
+        self.game = game
+        self.total = len(game.choices)
+        self.load_message.say(_("Loaded {name}: {players} players, {variant}, {n} decisions. Step through it "
+                                "below.").format(name=name or _("the game"), players=game.players,
+                                                 variant=game.variant.name, n=len(game.choices)), "good")
+        self.replay.layout.display = ""
+        self.goto(0)
+        return game
+
+    def goto(self, n: int) -> None:
+        if self.game is None:
+            return
+        total = self.total
+        n = max(0, min(n, total))
+        self.game.goto(n)
+        self.step = n
+        self.position.value = escape(_("Decision {n} of {total}").format(n=n, total=total))
+        self.board.value = game_html(self.game)
+        lines = [e.explain() for e in self.game.events]
+        self.story.value = "".join(para(t) for t in lines[::-1])
+        self.first.disabled = self.back.disabled = n == 0
+        self.fwd.disabled = self.last.disabled = n == total
+
+
+# ----- the whole page ----------------------------------------------------------------------------------
+class Classroom(W.VBox):
+    """Deal codes, position editor, exercises, save and replay, in tabs."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.table_area = W.VBox([])
+        self.table_area.add_class("mm-class-table")
+        self.table_title = W.HTML()
+        self.table_widget: W.Widget | None = None
+        self.codes = DealCodePanel(self.show_game, seed=seed)
+        self.editor = PositionEditor(self.show_game)
+        self.exercise_box = W.VBox([exercises()])
+        self.saves = SaveReplayPanel(self.current_game)
+        play = W.VBox([self.table_title, self.table_area])
+        tabs = W.Tab([
+            W.VBox([self.codes]), W.VBox([self.editor]), self.exercise_box, W.VBox([self.saves]),
+        ])
+        for i, t in enumerate((_("Deal code"), _("Position editor"), _("Exercises"), _("Save & replay"))):
+            tabs.set_title(i, t)
+        tabs.add_class("mm-class-tabs")
+        self.tabs = tabs
+        super().__init__([style_widget(), W.HTML(f"<h1 style='margin:4px 0'>{escape(_('Main Merah classroom'))}</h1>"),
+                          tabs, play])
+        self.add_class("mm-root")
+        self.add_class("mm-classroom")
+
+    def show_game(self, game: Game, source: str) -> None:
+        """Put ``game`` on the shared table (from a deal code or the editor)."""
+        self.table_widget = play_widget(game)
+        self.table_title.value = f"<h3 style='margin:8px 0 4px'>{escape(_('Playing: {what}').format(what=source))}</h3>"
+        self.table_area.children = [self.table_widget]
+        try:
+            seed = decode(source).seed
+        except DealCodeError:
+            return
+        self.exercise_box.children = [exercises(seed)]
+
+    def current_game(self) -> Game | None:
+        return widget_game(self.table_widget) if self.table_widget is not None else None
+
+
+__all__ = ["Classroom", "DealCodePanel", "PositionEditor", "SaveReplayPanel", "data_link", "exercises"]
