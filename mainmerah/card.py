@@ -131,13 +131,9 @@ class Card:
         return self.index
 
     def __eq__(self, other: object) -> bool:
+        # Not equal to its notation string: that would break hash consistency.
         if isinstance(other, Card):
             return self.index == other.index
-        if isinstance(other, str):
-            try:
-                return Card.parse(other) is self
-            except CardError:
-                return False
         return NotImplemented
 
     def __lt__(self, other: Card) -> bool:

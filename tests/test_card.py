@@ -155,8 +155,9 @@ def test_points_of_all_52_cards():
     assert [mm.Card.of(r, "D").points for r in range(2, 9)] == list(range(2, 9))
 
 
-def test_cards_compare_equal_to_their_notation_and_are_shared():
-    assert mm.Card.parse("10h") == "T♥"
+def test_cards_are_shared_instances_and_not_equal_to_strings():
+    assert mm.Card.parse("10h") == mm.Card.parse("T♥")
+    assert mm.Card.parse("10h") != "10♥"  # a card is not its notation string
     assert mm.Card.parse("10h") != "10d"
     assert mm.Card.parse("10h") != "garbage"
     assert mm.Card.parse("10h") is mm.Card.parse("10♥️")
