@@ -7,7 +7,7 @@ from .game import Choice, Decision, Game, LayoutError, RuleError, Setup, deal
 from .match import Match, next_first
 from .save import SaveFileError
 from .score import TOTAL_POINTS, score_card
-from .variant import VARIANTS, CardGames, Classic, JB, Variant, get_variant
+from .variant import JB, VARIANTS, CardGames, Classic, Variant, get_variant
 from .view import SeatView
 
 __version__ = "0.1.0"
