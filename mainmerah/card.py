@@ -75,7 +75,7 @@ class Card:
             return cls.parse(rank + suit)
         s = suit.upper()
         if not 1 <= rank <= 13 or s not in SUITS:
-            raise CardError(f"no card with rank {rank!r} and suit {suit!r}")
+            raise CardError(_("no card with rank {rank!r} and suit {suit!r}").format(rank=rank, suit=suit))
         return cls._all[SUITS.index(s) * 13 + rank - 1]
 
     @classmethod
@@ -88,13 +88,13 @@ class Card:
         if isinstance(token, Card):
             return token
         if not isinstance(token, str):
-            raise CardError(f"not a card: {token!r} (expected text such as '10H' or 'A♠')")
+            raise CardError(_("not a card: {token!r} (expected text such as '10H' or 'A♠')").format(token=token))
         card = _LOOKUP.get(token.strip().upper().replace("\ufe0f", ""))
         if card is None:
-            raise CardError(
-                f"not a card: {token!r} (write a rank A 2-10 J Q K, or T for ten, "
+            raise CardError(_(
+                "not a card: {token!r} (write a rank A 2-10 J Q K, or T for ten, "
                 "then a suit H D C S or ♥ ♦ ♣ ♠, e.g. '10H' or 'A♠')"
-            )
+            ).format(token=token))
         return card
 
     def pairs_with(self, other: Card) -> bool:

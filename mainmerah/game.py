@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from .card import DECK, Card, CardError, parse_cards
 from .events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
+from .i18n import _
 from .variant import SETUP_SIZES, Variant, get_variant
 
 PLAY = "play"
@@ -81,41 +82,43 @@ def check_layout(setup: Setup) -> None:
     """Refuse an impossible set-up with the reason (no card twice, counts that fit)."""
     n = setup.players
     if n not in (2, 3):
-        raise LayoutError(f"Main Merah is for 2 or 3 players, not {n}")
+        raise LayoutError(_("Main Merah is for 2 or 3 players, not {n}").format(n=n))
     if len(setup.hands) != n:
-        raise LayoutError(f"{n} players need {n} hands, got {len(setup.hands)}")
+        raise LayoutError(_("{n} players need {n} hands, got {got}").format(n=n, got=len(setup.hands)))
     if setup.piles and len(setup.piles) != n:
-        raise LayoutError(f"{n} players need {n} piles, got {len(setup.piles)}")
+        raise LayoutError(_("{n} players need {n} piles, got {got}").format(n=n, got=len(setup.piles)))
     if not 0 <= setup.first < n:
-        raise LayoutError(f"first player must be a seat 0..{n - 1}, not {setup.first}")
+        raise LayoutError(_("first player must be a seat 0..{last}, not {first}").format(last=n - 1, first=setup.first))
     if not 0 <= setup.dealer < n:
-        raise LayoutError(f"the dealer must be a seat 0..{n - 1}, not {setup.dealer}")
+        raise LayoutError(_("the dealer must be a seat 0..{last}, not {dealer}").format(
+            last=n - 1, dealer=setup.dealer))
     seen: dict[Card, str] = {}
-    places = [(f"seat {i}'s hand", h) for i, h in enumerate(setup.hands)]
-    places += [("the table", setup.table), ("the stock", setup.stock)]
-    places += [(f"seat {i}'s pile", p) for i, p in enumerate(setup.piles)]
+    places = [(_("seat {i}'s hand").format(i=i), h) for i, h in enumerate(setup.hands)]
+    places += [(_("the table"), setup.table), (_("the stock"), setup.stock)]
+    places += [(_("seat {i}'s pile").format(i=i), p) for i, p in enumerate(setup.piles)]
     for where, cards in places:
         for c in cards:
             if not isinstance(c, Card):
-                raise LayoutError(f"{where} holds {c!r}, which is not a card")
+                raise LayoutError(_("{where} holds {c!r}, which is not a card").format(where=where, c=c))
             if c in seen:
-                raise LayoutError(f"{c} appears twice: in {seen[c]} and in {where}")
+                raise LayoutError(_("{c} appears twice: in {first_place} and in {where}").format(
+                    c=c, first_place=seen[c], where=where))
             seen[c] = where
     sizes = [len(setup.hands[(setup.first + k) % n]) for k in range(n)]
     # Seats in turn order from the first: each has as many cards as the next, or one more.
     if any(sizes[k] < sizes[k + 1] for k in range(n - 1)) or sizes[0] - sizes[-1] > 1:
-        raise LayoutError(
-            "hand sizes do not fit the turn order: starting with seat "
-            f"{setup.first}, the hands hold {sizes} cards (each seat plays one card a turn)"
-        )
+        raise LayoutError(_(
+            "hand sizes do not fit the turn order: starting with seat {first}, the hands hold {sizes} cards "
+            "(each seat plays one card a turn)"
+        ).format(first=setup.first, sizes=sizes))
     if len(setup.stock) != sum(sizes):
-        raise LayoutError(
-            f"the stock must hold one card per hand card ({sum(sizes)}), "
-            f"not {len(setup.stock)}: every turn plays one hand card and flips one stock card"
-        )
+        raise LayoutError(_(
+            "the stock must hold one card per hand card ({need}), not {got}: "
+            "every turn plays one hand card and flips one stock card"
+        ).format(need=sum(sizes), got=len(setup.stock)))
     for p in setup.piles:
         if len(p) % 2:
-            raise LayoutError("a capture pile holds pairs, so an even number of cards")
+            raise LayoutError(_("a capture pile holds pairs, so an even number of cards"))
 
 
 def deal(
@@ -157,7 +160,7 @@ def _cards(value: Iterable[str | Card] | str, what: str) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(value))
     except CardError as e:
-        raise CardError(f"{what}: {e}") from None
+        raise CardError(_("{what}: {e}").format(what=what, e=e)) from None
 
 
 class Game:
@@ -307,29 +310,28 @@ class Game:
     def decide(self, card: str | Card, seat: int | None = None) -> Game:
         """Answer the current decision, whichever kind it is."""
         if self._decision is None:
-            raise RuleError("the game is over: no more decisions")
+            raise RuleError(_("the game is over: no more decisions"))
         return self.play(card, seat) if self._decision.kind == PLAY else self.capture(card, seat)
 
     def _check(self, kind: str, card: str | Card, seat: int | None = None) -> Card:
         d = self._decision
         if d is None:
-            raise RuleError(f"the game is over: cannot {kind} {card}")
+            raise RuleError(_("the game is over: cannot {kind} {card}").format(kind=kind, card=card))
         if seat is not None and seat != d.seat:
-            raise RuleError(f"it is seat {d.seat}'s turn, not seat {seat}'s")
+            raise RuleError(_("it is seat {seat}'s turn, not seat {other}'s").format(seat=d.seat, other=seat))
         c = Card.parse(card)
         if d.kind != kind:
             if d.kind == PLAY:
-                raise RuleError(f"seat {d.seat} must play a hand card now, there is no capture to choose")
-            raise RuleError(
-                f"seat {d.seat} must first choose which card {d.card} captures "
-                f"({', '.join(map(str, d.options))}), not play another card"
-            )
+                raise RuleError(_("seat {seat} must play a hand card now, there is no capture to choose").format(
+                    seat=d.seat))
+            raise RuleError(_(
+                "seat {seat} must first choose which card {card} captures ({options}), not play another card"
+            ).format(seat=d.seat, card=d.card, options=", ".join(map(str, d.options))))
         if c not in d.options:
             if kind == PLAY:
-                raise RuleError(f"{c} is not in seat {d.seat}'s hand")
-            raise RuleError(
-                f"{d.card} cannot capture {c}: choose one of {', '.join(map(str, d.options))}"
-            )
+                raise RuleError(_("{c} is not in seat {seat}'s hand").format(c=c, seat=d.seat))
+            raise RuleError(_("{card} cannot capture {c}: choose one of {options}").format(
+                card=d.card, c=c, options=", ".join(map(str, d.options))))
         return c
 
     def _record(self, choice: Choice) -> None:
@@ -433,15 +435,15 @@ class Game:
         if steps < 1:
             raise ValueError(f"undo takes a number of steps of at least 1, not {steps!r}")
         if steps > len(self.choices):
-            raise RuleError("nothing to undo" if not self.choices else
-                            f"only {len(self.choices)} decisions can be undone")
+            raise RuleError(_("nothing to undo") if not self.choices else
+                            _("only {n} decisions can be undone").format(n=len(self.choices)))
         return self.goto(len(self.choices) - steps)
 
     def redo(self, steps: int = 1) -> Game:
         if steps < 1:
             raise ValueError(f"redo takes a number of steps of at least 1, not {steps!r}")
         if steps > len(self._redo):
-            raise RuleError("nothing to redo")
+            raise RuleError(_("nothing to redo"))
         return self.goto(len(self.choices) + steps)
 
     @property

@@ -13,6 +13,7 @@ from typing import Any
 
 from .card import DECK, Card, CardError
 from .game import Choice, Game, LayoutError, RuleError, Setup, check_layout
+from .i18n import _
 from .variant import VARIANTS
 
 FORMAT = "mainmerah-save"
@@ -68,47 +69,50 @@ def load(path: str) -> Game:
 
 def _field(body: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in body:
-        raise SaveFileError(f"save file: missing field {key!r}")
+        raise SaveFileError(_("save file: missing field {key!r}").format(key=key))
     value = body[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise SaveFileError(f"save file: field {key!r} has the wrong type ({type(value).__name__})")
+        raise SaveFileError(_("save file: field {key!r} has the wrong type ({type})").format(
+            key=key, type=type(value).__name__))
     return value
 
 
 def _cardlist(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise SaveFileError(f"save file: {where} is not a list of cards")
+        raise SaveFileError(_("save file: {where} is not a list of cards").format(where=where))
     try:
         return tuple(Card.parse(t) if isinstance(t, str) else Card.parse(repr(t)) for t in value)
     except CardError as e:
-        raise SaveFileError(f"save file: {where}: {e}") from None
+        raise SaveFileError(_("save file: {where}: {e}").format(where=where, e=e)) from None
 
 
 def loads(text: str) -> Game:
     """Rebuild a game from a save file's text, or raise :class:`SaveFileError`."""
     if not isinstance(text, str | bytes | bytearray):
-        raise SaveFileError(f"a save file is text, not {type(text).__name__}")
+        raise SaveFileError(_("a save file is text, not {type}").format(type=type(text).__name__))
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
-        raise SaveFileError(f"save file is not valid JSON (truncated or damaged?): {e}") from None
+        raise SaveFileError(_("save file is not valid JSON (truncated or damaged?): {e}").format(e=e)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError(f"not a mainmerah save file (no \"format\": \"{FORMAT}\")")
+        raise SaveFileError(_("not a mainmerah save file (no \"format\": \"{format}\")").format(format=FORMAT))
     version = data.get("version")
     if version != VERSION:
-        raise SaveFileError(f"save file version {version!r} is not supported (this program reads version {VERSION})")
+        raise SaveFileError(_(
+            "save file version {version!r} is not supported (this program reads version {ours})"
+        ).format(version=version, ours=VERSION))
     body = data.get("game")
     if not isinstance(body, dict):
-        raise SaveFileError("save file: missing the \"game\" section")
+        raise SaveFileError(_("save file: missing the \"game\" section"))
     if data.get("sha256") != _digest(body):
-        raise SaveFileError("save file checksum does not match: the file was changed after it was saved")
+        raise SaveFileError(_("save file checksum does not match: the file was changed after it was saved"))
     players = _field(body, "players", int)
     variant = _field(body, "variant", str)
     if variant not in VARIANTS:
-        raise SaveFileError(f"save file: unknown variant {variant!r}")
+        raise SaveFileError(_("save file: unknown variant {variant!r}").format(variant=variant))
     seed = body.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise SaveFileError("save file: field 'seed' must be a whole number or null")
+        raise SaveFileError(_("save file: field 'seed' must be a whole number or null"))
     hands_raw = _field(body, "hands", list)
     hands = tuple(_cardlist(h, f"seat {i}'s hand") for i, h in enumerate(hands_raw))
     table = _cardlist(_field(body, "table", list), "table")
@@ -120,13 +124,13 @@ def loads(text: str) -> Game:
         dup = sorted({str(c) for c in everything if everything.count(c) > 1})
         missing = [str(c) for c in DECK if c not in everything]
         detail = (f"duplicated: {' '.join(dup)}" if dup else "") + (f" missing: {' '.join(missing)}" if missing else "")
-        raise SaveFileError(f"save file: the cards are not one 52-card deck ({detail.strip()})")
+        raise SaveFileError(_("save file: the cards are not one 52-card deck ({detail})").format(detail=detail.strip()))
     setup = Setup(players, variant, hands, table, stock, _field(body, "first", int),
                   _field(body, "dealer", int), seed, piles)
     try:
         check_layout(setup)
     except LayoutError as e:
-        raise SaveFileError(f"save file: impossible set-up: {e}") from None
+        raise SaveFileError(_("save file: impossible set-up: {e}").format(e=e)) from None
     if seed is not None and body.get("redeals"):
         # The redeal events belong to the set-up's story: rebuild them from the seed.
         from .game import deal
@@ -137,17 +141,21 @@ def loads(text: str) -> Game:
     game = Game(setup)
     for i, d in enumerate(_field(body, "decisions", list)):
         if not isinstance(d, dict) or d.get("kind") not in ("play", "capture") or not isinstance(d.get("card"), str):
-            raise SaveFileError(f"save file: decision {i + 1} is malformed: {d!r}")
+            raise SaveFileError(_("save file: decision {n} is malformed: {d!r}").format(n=i + 1, d=d))
         try:
             card = Card.parse(d["card"])
             if d.get("seat") != game.seat:
-                raise RuleError(f"it was seat {game.seat}'s turn, not seat {d.get('seat')!r}'s")
+                raise RuleError(_("it was seat {seat}'s turn, not seat {other!r}'s").format(
+                    seat=game.seat, other=d.get("seat")))
             game.capture(card) if d["kind"] == "capture" else game.play(card)
         except (RuleError, CardError) as e:
-            raise SaveFileError(f"save file: decision {i + 1} ({d['kind']} {d['card']}) is not legal: {e}") from None
+            raise SaveFileError(_("save file: decision {n} ({kind} {card}) is not legal: {e}").format(
+                n=i + 1, kind=d["kind"], card=d["card"], e=e)) from None
     scores = body.get("scores")
     if scores is not None and list(game.scores) != scores:
-        raise SaveFileError(f"save file: recorded scores {scores} differ from the replayed game's {list(game.scores)}")
+        raise SaveFileError(_(
+            "save file: recorded scores {scores} differ from the replayed game's {replayed}"
+        ).format(scores=scores, replayed=list(game.scores)))
     return game
 
 
