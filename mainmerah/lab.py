@@ -368,7 +368,7 @@ def plot_variants(sims: Sequence[Simulation], ax: Any = None) -> Any:
     for s in sims:
         data.append([sorted(g.scores)[-1] - sorted(g.scores)[-2] for g in s.games])
     ax.boxplot(data, showfliers=False)
-    ax.set_xticks(range(1, len(sims) + 1), [f"{s.variant} {s.players}p" for s in sims])
+    ax.set_xticks(range(1, len(sims) + 1), [f"{s.variant}\n{s.players}p" for s in sims])
     ax.set_ylabel(_("winner's lead (points)"))
     ax.set_title(_("Variant against variant: how close are games?"))
     return ax
@@ -377,7 +377,7 @@ def plot_variants(sims: Sequence[Simulation], ax: Any = None) -> Any:
 def plot_stranded(sims: Sequence[Simulation], ax: Any = None) -> Any:
     """Share of games ending with cards stranded on the table."""
     ax = _axes(ax)
-    labels = [f"{s.variant} {s.players}p" for s in sims]
+    labels = [f"{s.variant}\n{s.players}p" for s in sims]
     rates = [100 * s.stranded_rate() for s in sims]
     ax.bar(labels, rates, color="tab:purple")
     for i, r in enumerate(rates):
@@ -390,7 +390,7 @@ def plot_stranded(sims: Sequence[Simulation], ax: Any = None) -> Any:
 def plot_redeals(rows: Sequence[RedealRow], ax: Any = None) -> Any:
     """Exact redeal odds (bars) and simulated frequencies (points with 95% bars)."""
     ax = _axes(ax)
-    labels = [f"{r.variant} {r.players}p" for r in rows]
+    labels = [f"{r.variant}\n{r.players}p" for r in rows]
     x = range(len(rows))
     ax.bar(x, [100 * r.exact_float for r in rows], color="tab:blue", alpha=0.6, label=_("exact"))
     ax.errorbar(x, [100 * r.simulated for r in rows], yerr=[100 * r.ci95 for r in rows], fmt="o",
@@ -400,3 +400,31 @@ def plot_redeals(rows: Sequence[RedealRow], ax: Any = None) -> Any:
     ax.set_title(_("Redeal odds: exact and simulated"))
     ax.legend()
     return ax
+
+
+# ----- tables as Markdown (the notebook displays them) ------------------------------------
+
+def simulations_markdown(sims: Sequence[Simulation]) -> str:
+    """One row per simulation: mean score and win share by turn order, stranded and redeal rates."""
+    head = _("| game | games | mean scores (1st, 2nd, 3rd to move) | win share by turn order | "
+             "points scored | stranded | redealt |")
+    lines = [head, "|---|---|---|---|---|---|---|"]
+    for s in sims:
+        means = ", ".join(f"{statistics.fmean(x):.1f}" for x in s.scores_by_turn())
+        wins = ", ".join(f"{w:.1%}" for w in s.wins_by_turn())
+        total = statistics.fmean(s.totals()) if s.games else 0.0
+        lines.append(f"| {s.players}p {s.variant}, {' v '.join(s.policies)} | {len(s.games)} | {means} | {wins} | "
+                     f"{total:.1f} | {s.stranded_rate():.2%} | {s.redeal_rate():.1%} |")
+    return "\n".join(lines)
+
+
+def redeal_markdown(rows: Sequence[RedealRow]) -> str:
+    """Exact odds (as a fraction and a percentage) next to the simulated share."""
+    lines = [_("| players | variant | redeal ranks | exact P(redeal) | exact | simulated (95% band) | "
+               "mean redeals per game |"), "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(
+            f"| {r.players} | {r.variant} | {r.ranks} | {r.exact.numerator:,}/{r.exact.denominator:,} | "
+            f"{r.exact_float:.4%} | {r.simulated:.4%} ± {r.ci95:.2%} | {r.expected_redeals:.3f} |"
+        )
+    return "\n".join(lines)
