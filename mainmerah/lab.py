@@ -85,7 +85,7 @@ class Simulation:
 
 
 def simulate(games: int, players: int = 2, variant: str = "classic", policies: Sequence[str] | str = "random",
-             capture: str = "random", seed: int = 0, progress: ProgressFactory | None = None,
+             capture: str | None = None, seed: int = 0, progress: ProgressFactory | None = None,
              chunk: int = 500) -> Simulation:
     """Deal and play ``games`` fast-path games (see :func:`mainmerah.rollout.simulate`)."""
     if players not in SETUP_SIZES:

@@ -122,19 +122,21 @@ def deal(players: int = 2, variant: str = "classic", rng: random.Random | int | 
 
 
 def play(hands: list[list[int]], table: list[int], stock: Sequence[int], first: int,
-         greedy: Sequence[bool], capture_random: bool, rng: random.Random,
+         greedy: Sequence[bool], capture_random: bool | Sequence[bool], rng: random.Random,
          scores: list[int] | None = None) -> list[int]:
     """Play a game (or its rest) to the end; return the scores. Mutates hands and table.
 
     ``greedy[seat]`` picks each seat's play policy (greedy or uniform random);
-    ``capture_random`` makes captures between a red and a black match a coin
-    weighted by their counts (each matching card equally likely), else red first.
+    ``capture_random`` (one flag, or one per seat) makes captures between a red and a
+    black match a coin weighted by their counts (each matching card equally likely),
+    else red first.
     Every turn plays one hand card and flips the next stock card.
     """
     n = len(hands)
     if scores is None:
         scores = [0] * n
     rnd = rng.random
+    coin = (capture_random,) * n if isinstance(capture_random, bool) else tuple(capture_random)
     seat = first
     pts = POINTS
     base = PARTNER_BASE
@@ -157,13 +159,14 @@ def play(hands: list[list[int]], table: list[int], stock: Sequence[int], first: 
             played = h[i]
             h[i] = h[-1]
             h.pop()
+        capture_coin = coin[seat]
         # The played card, then the flipped one: the same settling rule.
         for c in (played, flip):
             b = base[c]
             nb = table[b]
             nr = table[b + 1]
             if nr:
-                if nb and capture_random and rnd() * (nr + nb) < nb:
+                if nb and capture_coin and rnd() * (nr + nb) < nb:
                     table[b] = nb - 1
                     scores[seat] += pts[c]
                 else:
@@ -227,13 +230,13 @@ def check_policy(name: str) -> bool:
 
 
 def simulate(games: int, players: int = 2, variant: str = "classic", seed: int = 0,
-             policies: Sequence[str] | str = "random", capture: str = "random",
+             policies: Sequence[str] | str = "random", capture: str | None = None,
              rng: random.Random | None = None) -> list[GameResult]:
     """Deal and play ``games`` games on the fast path; one :class:`GameResult` each.
 
     ``policies`` is one play policy for all seats or one per seat; ``capture``
-    ("random" or "greedy") is how seats choose between matches, except in
-    ``jb``, where the house rule (red first) always decides.
+    ("random" or "greedy") is how every seat chooses between matches (by default
+    each seat as it plays), except in ``jb``, where the house rule (red first) decides.
     """
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
@@ -243,14 +246,17 @@ def simulate(games: int, players: int = 2, variant: str = "classic", seed: int =
     if len(policies) != players:
         raise ValueError(f"{players} players need {players} policies, got {len(policies)}")
     greedy = tuple(check_policy(p) for p in policies)
-    capture_random = not check_policy(capture) and not v.auto_capture
+    if capture is None:
+        coin = tuple(not g and not v.auto_capture for g in greedy)
+    else:
+        coin = (not check_policy(capture) and not v.auto_capture,) * players
     rng = rng or random.Random(seed)
     out: list[GameResult] = []
     append = out.append
     for _ in range(games):
         d = deal(players, v.name, rng)
         tab = d.table
-        scores = play(d.hands, tab, d.stock, d.first, greedy, capture_random, rng)
+        scores = play(d.hands, tab, d.stock, d.first, greedy, coin, rng)
         append(GameResult(d.first, d.redeals, tuple(scores), sum(tab)))
     return out
 

@@ -214,3 +214,14 @@ def test_bad_input_is_refused_by_name() -> None:
         ro.deal(2, "poker")
     with pytest.raises(ValueError, match="-1"):
         ro.simulate(-1)
+
+
+def test_simulate_greedy_seats_capture_red_first_by_default() -> None:
+    res = ro.simulate(300, 2, "classic", seed=8, policies="greedy")
+    rng = random.Random(8)
+    for r in res:
+        d = ro.deal(2, "classic", rng)
+        scores = ro.play(d.hands, d.table, d.stock, d.first, (True, True), False, rng)
+        assert r.scores == tuple(scores) and r.stranded == sum(d.table)
+    coin = ro.simulate(300, 2, "classic", seed=8, policies="greedy", capture="random")
+    assert [r.scores for r in coin] != [r.scores for r in res]
