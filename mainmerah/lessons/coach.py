@@ -40,6 +40,7 @@ class Coach(W.VBox):
         ]
         self.must_capture_first = must_capture_first
         self._turns_played = 0
+        self.tick = 0  # counts settled steps; shown in the prompt so a browser can wait for a step to finish
         self._on_over: list[Callable[[Coach], None]] = []
         # What the learner sees, updated one event at a time (the engine is ahead of it).
         s = game.setup
@@ -226,6 +227,7 @@ class Coach(W.VBox):
                 continue
             self.waiting = "next"
             break
+        self.tick += 1
         self._draw()
         if self.waiting == "over":
             for cb in list(self._on_over):
@@ -308,12 +310,14 @@ class Coach(W.VBox):
         mine = sum(c.points for c in self.piles[self.human])
         self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"
                                 + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)")))
+        self.next_button.layout.display = "" if self.waiting == "next" else "none"
         if self.waiting == "over":
             scores = [sum(c.points for c in p) for p in self.piles]
             text = _("Game over: you {mine} points, {other}.").format(
                 mine=scores[self.human],
                 other=", ".join(f"{self.names[s]} {scores[s]}" for s in range(g.players) if s != self.human))
-            self.prompt.value = para(text)
+            text = escape(text)
         else:
-            self.prompt.value = "<p><b>" + escape(_("Now: {what}").format(what=self._hint())) + "</b></p>"
-        self.next_button.layout.display = "" if self.waiting == "next" else "none"
+            text = "<b>" + escape(_("Now: {what}").format(what=self._hint())) + "</b>"
+        # Drawn last, so once a browser sees the new tick every other part is up to date.
+        self.prompt.value = f'<p data-tick="{self.tick}">{text}</p>'

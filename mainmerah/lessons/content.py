@@ -16,7 +16,7 @@ from ..bots import make_bot, play_out, play_value
 from ..card import Card, cards_text, parse_cards, points_text, rank_name
 from ..dealcode import encode
 from ..events import Capture, End, Redeal
-from ..explain import auto_reason, no_pair_reason, pair_reason, rule_of, stranded_text
+from ..explain import auto_reason, no_pair_reason, pair_reason, stranded_text
 from ..game import Game
 from ..i18n import _, ngettext
 from ..score import score_card
@@ -128,7 +128,8 @@ def pair_task(card: Card | str, table: Sequence[Card] | str, i: int) -> PickTask
     return PickTask(
         _("{card} is played. Click every table card it pairs with.").format(card=c), cards, targets,
         right=lambda t: pair_reason(c, t) + ".", wrong=lambda t: no_pair_reason(c, t) + ".",
-        done=rule_of(c.rank), before=[played(c)], key=f"pair{i}", row_label=_("The table:"),
+        done=ngettext("That was its only partner here.", "All {n} partners found.", len(targets)).format(
+            n=len(targets)), before=[played(c)], key=f"pair{i}", row_label=_("The table:"),
     )
 
 
