@@ -22,6 +22,14 @@ app: venv
 	$(BIN)/voila notebooks/tutorial.ipynb --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
 		--Voila.config_file_paths=. 
 
+# A whole class on one server: config/classroom (preheated kernels, idle kernels culled,
+# no sources or tracebacks, a banner when a game stops). Listens on 127.0.0.1 only;
+# `make serve-class HOST=0.0.0.0` opens it to the room's network (see README).
+.PHONY: serve-class
+serve-class: venv
+	JUPYTER_PATH=$(CURDIR)/config/classroom $(BIN)/voila notebooks --port=$(PORT) --Voila.ip=$(HOST) \
+		--no-browser --Voila.config_file_paths=$(CURDIR)/config/classroom
+
 lint: venv
 	$(BIN)/ruff check .
 

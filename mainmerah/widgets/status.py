@@ -1,0 +1,26 @@
+"""Words the page shows when its game stops on the server.
+
+A Voila page keeps drawing its widgets after the kernel behind them dies (a
+crash, a cull, a server restart): clicks then silently do nothing. The
+classroom template (``config/classroom/voila/templates/mainmerah``) watches the
+page's kernel connection in the browser and shows these texts. They are made
+here, in Python, so they go through the translation hook like every other
+string; the Voila config passes them to the template as ``resources``.
+"""
+
+from __future__ import annotations
+
+from ..i18n import _
+
+
+def connection_texts() -> dict[str, str]:
+    """The banner texts, keyed by what happened (read by the template's script)."""
+    return {
+        "lost": _("Lost the connection to the game server. Trying to reconnect…"),
+        "stopped": _(
+            "This game has stopped on the server (it crashed, sat idle too long, or the server was restarted). "
+            "Reload the page to start a fresh game."
+        ),
+        "saved": _("If you saved your game, load the saved text again after reloading."),
+        "reload": _("Reload the page"),
+    }
