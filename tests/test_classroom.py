@@ -66,8 +66,11 @@ def test_new_code_is_seeded_and_opens_its_deal() -> None:
 
 def test_opening_a_code_renews_the_exercises(room: Classroom) -> None:
     first = room.exercise_box.children[0]
+    room.codes.submit(encode(2, "classic", 8412))
+    assert room.exercise_box.children[0] is first, "the same deal keeps the learner's answers"
     room.codes.submit(encode(2, "classic", 99))
     assert room.exercise_box.children[0] is not first
+    assert "mm-exercises-99" in room.exercise_box.children[0]._dom_classes
     assert "2P-CLASSIC-99-" in room.exercise_box.children[0].children[1].value
 
 

@@ -34,6 +34,8 @@ class CardButton(W.Box):
         self._width = width
         self._face_down = face_down
         self._highlight: str | None = None
+        self._state: str | None = None
+        self._badge = ""
         self._handlers: list[Callable[[Card], None]] = [on_click] if on_click else []
         self.picture = W.HTML(layout=W.Layout(margin="0"))
         self.picture.add_class("mm-card-picture")
@@ -80,19 +82,31 @@ class CardButton(W.Box):
             self._draw()
 
     def set_badge(self, text: str) -> None:
-        self.badge.value = f'<span class="mm-badge-text">{escape(text)}</span>' if text else ""
-        self.badge.layout.display = "" if text else "none"
+        self._badge = text
+        self._show_badge()
+
+    def _show_badge(self) -> None:
+        # A result is also written as a symbol, so it never depends on seeing the ring's colour.
+        mark = {"right": "✓", "wrong": "✗"}.get(self._state or "", "")
+        sign = f'<span class="mm-mark mm-mark-{self._state}">{mark}</span> ' if mark else ""
+        text = escape(self._badge)
+        self.badge.value = f'<span class="mm-badge-text">{sign}{text}</span>' if (mark or text) else ""
+        self.badge.layout.display = "" if (mark or text) else "none"
 
     def set_disabled(self, disabled: bool) -> None:
         self.button.disabled = disabled
 
     def mark(self, state: str | None) -> None:
         """Show a result on the card: "right", "wrong" or None."""
+        if state == self._state:
+            return
+        self._state = state
         for s in ("right", "wrong"):
             if s == state:
                 self.add_class(f"mm-{s}")
             else:
                 self.remove_class(f"mm-{s}")
+        self._show_badge()
 
 
 class CardRow(W.Box):

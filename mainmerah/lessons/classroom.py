@@ -277,10 +277,12 @@ def exercises(seed: int = 8412) -> Lesson:
         ], before=[show(redealt.table, _("The table:"), 44)], key="redeal"),
     ]
     code = encode(2, "classic", seed)
-    return Lesson("exercises", _("Self-check exercises"), _(
+    lesson = Lesson("exercises", _("Self-check exercises"), _(
         "These questions come from deal {code}: your hand and the table at the start of that deal. Each answer "
         "is checked at once and explained.").format(code=code), tasks,
         outro=_("All done. Open another deal code to get new questions."))
+    lesson.add_class(f"mm-exercises-{seed}")
+    return lesson
 
 
 # ----- saving and replaying ------------------------------------------------------------------------
@@ -414,7 +416,8 @@ class Classroom(W.VBox):
         self.table_widget: W.Widget | None = None
         self.codes = DealCodePanel(self.show_game, seed=seed)
         self.editor = PositionEditor(self.show_game)
-        self.exercise_box = W.VBox([exercises()])
+        self.exercise_seed = 8412
+        self.exercise_box = W.VBox([exercises(self.exercise_seed)])
         self.saves = SaveReplayPanel(self.current_game)
         play = W.VBox([self.table_title, self.table_area])
         tabs = W.Tab([
@@ -438,7 +441,9 @@ class Classroom(W.VBox):
             seed = decode(source).seed
         except DealCodeError:
             return
-        self.exercise_box.children = [exercises(seed)]
+        if seed != self.exercise_seed:
+            self.exercise_seed = seed
+            self.exercise_box.children = [exercises(seed)]
 
     def current_game(self) -> Game | None:
         return widget_game(self.table_widget) if self.table_widget is not None else None

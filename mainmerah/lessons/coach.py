@@ -297,6 +297,7 @@ class Coach(W.VBox):
                                    else f'<span class="mm-empty">{escape(_("(nothing)"))}</span>')
         self.stock.set_badge(_("{n} left").format(n=self.stock_left))
         self.stock.set_disabled(self.waiting != "flip")
+        self.stock.set_highlight("select" if self.waiting == "flip" else None)
         opp = []
         for s in range(g.players):
             if s == self.human:

@@ -23,8 +23,12 @@ CSS = """
 .mm-cardbtn .mm-card-hit:hover { background: rgba(249, 168, 37, 0.18); }
 .mm-cardbtn .mm-card-hit:focus-visible { outline: 3px solid #0d47a1; outline-offset: 1px; }
 .mm-cardbtn .mm-card-hit:disabled { cursor: default; background: transparent; opacity: 1; }
-.mm-card-slot.mm-right .mm-cardbtn { box-shadow: 0 0 0 3px #2e7d32; border-radius: 8px; }
-.mm-card-slot.mm-wrong .mm-cardbtn { box-shadow: 0 0 0 3px #c62828; border-radius: 8px; opacity: 0.75; }
+.mm-card-slot.mm-right svg.mm-svg { outline: 3px solid #2e7d32; outline-offset: 1px; border-radius: 9px; }
+.mm-card-slot.mm-wrong svg.mm-svg { outline: 3px dashed #c62828; outline-offset: 1px; border-radius: 9px;
+  opacity: 0.8; }
+.mm-mark { font-weight: 700; }
+.mm-mark-right { color: #2e7d32; }
+.mm-mark-wrong { color: #c62828; }
 .mm-badge { min-height: 0; margin: 2px 0 0 0; }
 .mm-badge-text { font-size: 12px; font-weight: 600; color: #333; white-space: nowrap; }
 .mm-feedback { border-radius: 6px; padding: 8px 12px; margin: 6px 0; min-height: 1.2em; max-width: 760px; }
