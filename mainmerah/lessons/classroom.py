@@ -24,7 +24,7 @@ from ..dealcode import DealCodeError, decode, encode, random_code
 from ..events import Redeal
 from ..explain import no_pair_reason, pair_reason, rule_of
 from ..game import Game, LayoutError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..save import SaveFileError
 from ..score import score_card
 from ..svg import game_html
@@ -103,7 +103,7 @@ class DealCodePanel(W.VBox):
         try:
             info = decode(self.code.value)
         except DealCodeError as e:
-            self.message.say(_("That code cannot be used: {why}.").format(why=e), "bad")
+            self.message.say(_("That code cannot be used: {why}.").format(why=e), "bad", verdict=False)
             return None
         game = info.game()
         self.current = str(info)
@@ -113,7 +113,7 @@ class DealCodePanel(W.VBox):
         if redeals:
             text += " " + _("(The first shuffle was redealt {n} time(s): the table broke the redeal rule.)").format(
                 n=redeals)
-        self.message.say(text, "good")
+        self.message.say(text, "good", verdict=False)
         self._on_game(game, str(info))
         return game
 
@@ -192,11 +192,11 @@ class PositionEditor(W.VBox):
                                     stock=self.stock.value, first=self.first.value, variant=self.variant.value)
         except (LayoutError, CardError) as e:
             self._stale()
-            self.message.say(_("This position cannot be played: {why}.").format(why=e), "bad")
+            self.message.say(_("This position cannot be played: {why}.").format(why=e), "bad", verdict=False)
             return None
         if not any(game.hands):
             self._stale()
-            self.message.say(_("This position cannot be played: every hand is empty."), "bad")
+            self.message.say(_("This position cannot be played: every hand is empty."), "bad", verdict=False)
             return None
         self.game = game
         self.play.disabled = False
@@ -204,7 +204,7 @@ class PositionEditor(W.VBox):
         text = _("A legal position: {cards} cards in play.").format(cards=len(game.all_cards()) - len(game.setup.out))
         if rule:
             text += " " + _("Note: a real deal would be redealt ({why}); you may still play it.").format(why=rule)
-        self.message.say(text, "good")
+        self.message.say(text, "good", verdict=False)
         self.drawing.value = game_html(game, names=[_("Seat {n}").format(n=i) for i in range(n)])
         return game
 
@@ -317,10 +317,10 @@ class SaveReplayPanel(W.VBox):
         self.load_message.add_class("mm-load-message")
         self.game: Game | None = None
         self.step = self.total = 0
-        self.first = button(_("⏮ Start"), "mm-replay-start")
+        self.first = button(_("|◀ Start"), "mm-replay-start")
         self.back = button(_("◀ Step back"), "mm-replay-back")
         self.fwd = button(_("Step ▶"), "mm-replay-next", "primary")
-        self.last = button(_("End ⏭"), "mm-replay-end")
+        self.last = button(_("End ▶|"), "mm-replay-end")
         self.first.on_click(lambda _b: self.goto(0))
         self.back.on_click(lambda _b: self.goto(self.step - 1))
         self.fwd.on_click(lambda _b: self.goto(self.step + 1))
@@ -341,7 +341,7 @@ class SaveReplayPanel(W.VBox):
             heading(_("Save")),
             W.HTML(para(_("Save the game being played (finished or not) in the engine's save file: the deal and "
                           "every decision, with a checksum."))),
-            self.save, self.save_message, self.link, self.saved,
+            W.Box([self.save], layout=W.Layout(margin="4px 0")), self.save_message, self.link, self.saved,
             heading(_("Load and replay")), loaders, self.paste, self.load_message, self.replay,
         ])
         self.add_class("mm-saveload")
@@ -349,12 +349,15 @@ class SaveReplayPanel(W.VBox):
     def export(self) -> str | None:
         game = self._current()
         if game is None:
-            self.save_message.say(_("There is no game to save yet: open a deal code or a position and play."), "bad")
+            self.save_message.say(_("There is no game to save yet: open a deal code or a position and play."),
+                                  "bad", verdict=False)
             return None
         text = game.to_json()
-        state = _("finished") if game.is_over else _("in progress, {n} decisions so far").format(n=len(game.choices))
+        n = len(game.choices)
+        state = _("finished") if game.is_over else ngettext(
+            "in progress, {n} decision so far", "in progress, {n} decisions so far", n).format(n=n)
         self.save_message.say(_("Saved: {players} players, {variant}, {state}.").format(
-            players=game.players, variant=game.variant.name, state=state), "good")
+            players=game.players, variant=game.variant.name, state=state), "good", verdict=False)
         self.link.value = data_link(text)
         self.saved.value = text
         self.saved.layout.display = ""
@@ -368,24 +371,26 @@ class SaveReplayPanel(W.VBox):
         try:
             text = bytes(item["content"]).decode("utf-8")
         except UnicodeDecodeError:
-            self.load_message.say(_("{name} is not a text file, so not a save file.").format(name=item["name"]), "bad")
+            self.load_message.say(_("{name} is not a text file, so not a save file.").format(name=item["name"]),
+                                  "bad", verdict=False)
             return
         self.load_text(text, item.get("name", ""))
 
     def load_text(self, text: str, name: str = "") -> Game | None:
         if not (text or "").strip():
-            self.load_message.say(_("Paste a save file's text (or upload the file) first."), "bad")
+            self.load_message.say(_("Paste a save file's text (or upload the file) first."), "bad", verdict=False)
             return None
         try:
             game = Game.from_json(text)
         except SaveFileError as e:
-            self.load_message.say(_("That save file cannot be loaded: {why}.").format(why=e), "bad")
+            self.load_message.say(_("That save file cannot be loaded: {why}.").format(why=e), "bad", verdict=False)
             return None
         self.game = game
         self.total = len(game.choices)
         self.load_message.say(_("Loaded {name}: {players} players, {variant}, {n} decisions. Step through it "
                                 "below.").format(name=name or _("the game"), players=game.players,
-                                                 variant=game.variant.name, n=len(game.choices)), "good")
+                                                 variant=game.variant.name, n=len(game.choices)), "good",
+                              verdict=False)
         self.replay.layout.display = ""
         self.goto(0)
         return game

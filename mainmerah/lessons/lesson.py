@@ -43,11 +43,12 @@ class Feedback(W.HTML):
         self.text = ""
         self.add_class("mm-quiet")
 
-    def say(self, text: str, kind: str = "info") -> None:
-        mark = {"good": "✓ ", "bad": "✗ ", "info": ""}.get(kind, "")
-        word = {"good": _("Right."), "bad": _("Not quite.")}.get(kind, "")
+    def say(self, text: str, kind: str = "info", verdict: bool = True) -> None:
+        """Show ``text``; answers to a question (``verdict``) start with "Right." or "Not quite."."""
+        mark = {"good": "✓ ", "bad": "✗ "}.get(kind, "")
+        word = {"good": _("Right."), "bad": _("Not quite.")}.get(kind, "") if verdict else ""
         self.text = text
-        head = f"<b>{escape(mark + word)}</b> " if word else ""
+        head = f"<b>{escape(mark + word)}</b> " if mark else ""
         self.value = para(text).replace("<p>", "<p>" + head, 1) if text else ""
         for k in self.KINDS:
             self.remove_class(f"mm-{k}")
