@@ -19,8 +19,8 @@ from ..events import Capture, End, Redeal
 from ..explain import auto_reason, no_pair_reason, pair_reason, stranded_text
 from ..game import Game
 from ..i18n import _, ngettext
-from ..score import score_card
-from ..svg import card_svg, cards_html
+from ..score import red_only_card, score_card
+from ..svg import card_html, card_svg, cards_html
 from ..variant import get_variant
 from .coach import Coach
 from .lesson import ActionTask, ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask, para
@@ -65,7 +65,8 @@ def _tally_hint(pile: Sequence[Card]) -> object:
         if value == as_if_red and value != total:
             return _("{n} counts the black cards too. Black cards are worth 0: add up only ♥ and ♦.").format(n=value)
         if attempts >= 2:
-            return _("{n} is not it. Card by card: {card}. Type that total.").format(n=value, card=score_card(pile))
+            card = score_card(pile) if len(pile) <= 8 else red_only_card(pile)
+            return _("{n} is not it. Card by card: {card}. Type that total.").format(n=value, card=card)
         return _("{n} is not it. Remember: black 0; red Ace 20; red 9, 10, J, Q, K 10 each; red 2 to 8 their "
                  "number. Try again.").format(n=value)
 
@@ -290,10 +291,15 @@ def stranded_game() -> Game:
     return Game.new(2, "classic", STRANDED_SEED)
 
 
-def play_out_text(attempt: int) -> str:
+def played_out(attempt: int) -> Game:
+    """The stranded-pair deal played to the end with random choices (a different game per attempt)."""
     g = stranded_game()
-    bots = [make_bot("random", 100 + 2 * attempt), make_bot("random", 101 + 2 * attempt)]
-    play_out(g, bots)
+    play_out(g, [make_bot("random", 100 + 2 * attempt), make_bot("random", 101 + 2 * attempt)])
+    return g
+
+
+def play_out_text(attempt: int) -> str:
+    g = played_out(attempt)
     end = g.events[-1]
     assert isinstance(end, End)
     lines = [_("Played out (game {n}, random choices): scores {a} and {b}.").format(
@@ -314,8 +320,13 @@ def lesson_deal() -> Lesson:
     rest = [c for c in g.hands[0] + g.hands[1] + g.stock if c.rank in (1, 9)]
     attempts = {"n": 0}
 
+    end_table = W.HTML()
+
     def act() -> str:
         attempts["n"] += 1
+        left = played_out(attempts["n"]).table
+        end_table.value = (f"<div class='mm-label'>{escape(_('Left on the table at the end:'))}</div>"
+                           + cards_html(left, width=56))
         return play_out_text(attempts["n"])
 
     jb = first_redeal(STRANDED_SEED, "jb")
@@ -343,9 +354,12 @@ def lesson_deal() -> Lesson:
              (_("It depends on how well you play"), False, _(
                  "It does not: nobody chooses whether an Ace or a 9 captures (a card that pairs must capture), so "
                  "the count is fixed. Which Ace stays can depend on the choices; that one does is certain."))],
-            before=[show(g.table, _("The starting table of deal {code}:").format(code=code), 48)], key="predict"),
+            before=[W.HTML(f"<div class='mm-label'>{escape(_('The starting table of deal {code}:').format(code=code))}"
+                           "</div><div class='mm-cards' style='display:flex;flex-wrap:wrap;gap:2px'>"
+                           + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None)
+                                     for c in g.table) + "</div>")], key="predict"),
         ActionTask(_("Check it: let the computer play the whole game (press again for another game, with other "
-                     "choices)."), _("Play it out"), act, key="playout", css="mm-playout"),
+                     "choices)."), _("Play it out"), act, key="playout", css="mm-playout", body=[end_table]),
         ChoiceTask(
             _("The same shuffle under another variant: which one throws this table back?"),
             [(_("classic"), False, not_jb.format(v="classic", code=code)),
@@ -390,12 +404,12 @@ def lesson_scoring() -> Lesson:
 
     task = PickTask(_("This is your pile after a whole game. Click every card in it that scores, and watch the "
                       "total grow."), mine, red, right=right, wrong=worth, width=44,
-                    done=_("Your score card: {card}.").format(card=score_card(mine)), key="mine")
+                    done=_("Your score card: {card}.").format(card=red_only_card(mine)), key="mine")
     names = [_("You"), _("The computer")]
     winner = g.winners
     options = [(_("You"), winner == (0,), ""), (_("The computer"), winner == (1,), ""),
                (_("A shared win"), len(winner) > 1, "")]
-    verdict = _("You {a}, the computer {b}: {w}").format(
+    verdict = _("You {a}, the computer {b}. {w}").format(
         a=g.scores[0], b=g.scores[1],
         w=_("a shared win.") if len(winner) > 1 else _("{who} wins.").format(who=names[winner[0]]))
     end = g.events[-1]
@@ -413,7 +427,7 @@ def lesson_scoring() -> Lesson:
     tasks: list[Task] = [
         task,
         NumberTask(_("The computer's pile: what is its score?"), g.scores[1], key="theirs",
-                   right=_("Yes: {card}.").format(card=score_card(theirs)), hint=_tally_hint(theirs),  # type: ignore[arg-type]
+                   right=_("Yes: {card}.").format(card=red_only_card(theirs)), hint=_tally_hint(theirs),  # type: ignore[arg-type]
                    before=[show(theirs, _("The computer's pile:"), 44)]),
         ChoiceTask(_("So who won this game?"), options, key="winner"),
         game_task,

@@ -247,11 +247,13 @@ class ActionTask(Task):
         self.button = W.Button(description=label, button_style="primary", layout=W.Layout(width="auto"))
         self.button.add_class(css)
         self.button.on_click(lambda _b: self.press())
-        super().__init__(prompt, [self.button, *body], key)
+        row = W.Box([self.button])
+        row.add_class("mm-nav")
+        super().__init__(prompt, [row, *body], key)
 
     def press(self) -> None:
         self.attempts += 1
-        self.say(self._act(), "good")
+        self.feedback.say(self._act(), "info")
         self.solve()
         if not self.repeat:
             self.button.disabled = True
