@@ -12,17 +12,16 @@ reason for any refusal is shown in words.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from html import escape
 from urllib.parse import quote
 
 import ipywidgets as W
 
-from ..bots import make_bot, play_out, play_value
-from ..card import DECK, Card, CardError
+from ..bots import make_bot, play_out
+from ..card import DECK, CardError
 from ..dealcode import DealCodeError, decode, encode, random_code
 from ..events import Redeal
-from ..explain import no_pair_reason, pair_reason, rule_of
 from ..game import Game, LayoutError
 from ..i18n import _, ngettext
 from ..save import SaveFileError
@@ -30,8 +29,8 @@ from ..score import score_card
 from ..svg import game_html
 from ..variant import VARIANTS
 from .coach import Coach
-from .content import _tally_hint, show
-from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, PickTask, Task, para
+from .content import _tally_hint, best_play_task, pair_task, show
+from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
 from .style import style_widget
 
 
@@ -216,39 +215,6 @@ class PositionEditor(W.VBox):
 
 
 # ----- exercises ---------------------------------------------------------------------------------
-def best_play(hand: Sequence[Card], table: Sequence[Card], key: str = "best") -> PickTask:
-    value = {c: play_value(c, table) for c in hand}
-    best = max(value.values())
-    top = [c for c in hand if value[c] == best]
-
-    def takes(c: Card) -> str:
-        matches = [t for t in table if t.rank == c.partner]
-        if not matches:
-            return _("{c} pairs with nothing on the table: it would stay there and take 0 points.").format(c=c)
-        t = max(matches, key=lambda m: m.points)
-        return _("{c} would take {t}: {n} points.").format(c=c, t=t, n=value[c])
-
-    if best == 0:
-        done = _("No card takes any points here: then keep your valuable cards and throw a low black one.")
-    else:
-        done = _("That is the most this hand can take now.")
-    return PickTask(
-        _("Which card do you play to take the most points? Click it."), list(hand), top,
-        right=lambda c: takes(c) + " " + done,
-        wrong=lambda c: takes(c) + " " + _("Another card does better: {b}").format(b=takes(top[0])),
-        need=1, key=key, before=[show(table, _("The table:"), 48)],
-    )
-
-
-def partners(card: Card, table: Sequence[Card], key: str = "partners") -> PickTask:
-    targets = [t for t in table if t.rank == card.partner]
-    return PickTask(
-        _("Which table cards pair with {card}? Click all of them.").format(card=card), list(table), targets,
-        right=lambda t: pair_reason(card, t) + ".", wrong=lambda t: no_pair_reason(card, t) + ".",
-        done=rule_of(card.rank), key=key,
-    )
-
-
 def exercises(seed: int = 8412) -> Lesson:
     """Self-check exercises drawn from the real deal ``2P-CLASSIC-<seed>`` (so a whole class shares them)."""
     g = Game.new(2, "classic", seed)
@@ -264,8 +230,8 @@ def exercises(seed: int = 8412) -> Lesson:
     redealt = Game.new(2, "classic", 30).events[0]
     assert isinstance(redealt, Redeal)
     tasks: list[Task] = [
-        best_play(hand, table),
-        partners(probe, table),
+        best_play_task(hand, table),
+        pair_task(probe, table, "partners", played_too=False),
         NumberTask(_("How many points are these eight cards worth?"), sum(c.points for c in pile),
                    right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]
                    before=[show(pile, _("Cards from a pile:"), 48)], key="tally"),

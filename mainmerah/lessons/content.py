@@ -122,20 +122,24 @@ PAIR_ROUNDS: tuple[tuple[str, str], ...] = (
 )
 
 
-def pair_task(card: Card | str, table: Sequence[Card] | str, i: int) -> PickTask:
+def pair_task(card: Card | str, table: Sequence[Card] | str, key: str, played_too: bool = True) -> PickTask:
+    """Click every table card that ``card`` pairs with; each wrong pick says why it does not pair."""
     c = Card.parse(card)
     cards = parse_cards(table)
     targets = [t for t in cards if t.rank == c.partner]
+    prompt = (_("{card} is played. Click every table card it pairs with.") if played_too
+              else _("Which table cards pair with {card}? Click all of them."))
     return PickTask(
-        _("{card} is played. Click every table card it pairs with.").format(card=c), cards, targets,
+        prompt.format(card=c), cards, targets,
         right=lambda t: pair_reason(c, t) + ".", wrong=lambda t: no_pair_reason(c, t) + ".",
         done=ngettext("That was its only partner here.", "All {n} partners found.", len(targets)).format(
-            n=len(targets)), before=[played(c)], key=f"pair{i}", row_label=_("The table:"),
+            n=len(targets)), before=[played(c)] if played_too else [], key=key,
+        row_label=_("The table:") if played_too else "",
     )
 
 
 def lesson_pairing() -> Lesson:
-    tasks = [pair_task(c, t, i + 1) for i, (c, t) in enumerate(PAIR_ROUNDS)]
+    tasks = [pair_task(c, t, f"pair{i + 1}") for i, (c, t) in enumerate(PAIR_ROUNDS)]
     classes = "  ".join(("A–9", "2–8", "3–7", "4–6", "5–5", "10–10", "J–J", "Q–Q", "K–K"))
     return Lesson("pairing", _("Pairing"), _(
         "Two cards pair when their ranks add up to 10, counting an Ace as 1: A–9, 2–8, 3–7, 4–6 and 5–5. "
@@ -199,7 +203,8 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
                     before=[played(c, _("You play:"))], row_label=_("The table:"))
 
 
-def best_play_task(hand: str, table: str, key: str) -> PickTask:
+def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key: str = "best") -> PickTask:
+    """Which hand card takes the most points now (the engine's own measure, ``play_value``)."""
     cards, tab = parse_cards(hand), parse_cards(table)
     value = {c: play_value(c, tab) for c in cards}
     best = max(value.values())
@@ -211,12 +216,16 @@ def best_play_task(hand: str, table: str, key: str) -> PickTask:
         t = max(matches, key=lambda m: m.points)
         return _("{c} would take {t}: {n}.").format(c=c, t=t, n=points_text(value[c]))
 
+    if best == 0:
+        done = _("No card takes any points here: then throw a low black card and keep the valuable ones.")
+    else:
+        done = _("That is the most you can take this turn.")
     top = [c for c in cards if value[c] == best]
     return PickTask(
         _("Which card from your hand takes the most points right now? Click it."), cards, top,
-        right=lambda c: takes(c) + " " + _("That is the most you can take this turn."),
+        right=lambda c: takes(c) + " " + done,
         wrong=lambda c: takes(c) + " " + _("Another card does better: {b}").format(b=takes(top[0])),
-        need=1, key=key, before=[show(tab, _("The table:"))],
+        need=1, key=key, before=[show(tab, _("The table:"), 48)],
     )
 
 
