@@ -101,6 +101,8 @@ class CardButton(W.Box):
         if state == self._state:
             return
         self._state = state
+        # The ring is drawn inside the card's SVG, so no container can clip it.
+        self.set_highlight("match" if state == "right" else None)
         for s in ("right", "wrong"):
             if s == state:
                 self.add_class(f"mm-{s}")

@@ -23,9 +23,7 @@ CSS = """
 .mm-cardbtn .mm-card-hit:hover { background: rgba(249, 168, 37, 0.18); }
 .mm-cardbtn .mm-card-hit:focus-visible { outline: 3px solid #0d47a1; outline-offset: 1px; }
 .mm-cardbtn .mm-card-hit:disabled { cursor: default; background: transparent; opacity: 1; }
-.mm-card-slot.mm-right svg.mm-svg { outline: 3px solid #2e7d32; outline-offset: 1px; border-radius: 9px; }
-.mm-card-slot.mm-wrong svg.mm-svg { outline: 3px dashed #c62828; outline-offset: 1px; border-radius: 9px;
-  opacity: 0.8; }
+.mm-card-slot.mm-wrong svg.mm-svg { opacity: 0.6; }
 .mm-mark { font-weight: 700; }
 .mm-mark-right { color: #2e7d32; }
 .mm-mark-wrong { color: #c62828; }
