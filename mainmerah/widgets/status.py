@@ -24,3 +24,8 @@ def connection_texts() -> dict[str, str]:
         "saved": _("If you saved your game, load the saved text again after reloading."),
         "reload": _("Reload the page"),
     }
+
+
+def error_instruction() -> str:
+    """What a student reads under a failed cell instead of a traceback (show_tracebacks is off)."""
+    return _("Reload the page; if it happens again, tell your teacher (the details are in the server's log).")
