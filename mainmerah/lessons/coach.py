@@ -286,7 +286,7 @@ class Coach(W.VBox):
     def _draw(self) -> None:
         g = self.game
         self.table_row.set_cards(self.table)
-        self.hand_row.set_cards(self.hand)
+        self.hand_row.set_cards(sorted(self.hand, key=lambda c: (c.rank, c.index)))  # by rank: partners are easy to see
         for b in self.table_row.buttons.values():
             b.mark(None)
             b.set_highlight(None)
