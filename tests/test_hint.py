@@ -188,3 +188,14 @@ def test_expert_beats_greedy_on_a_modest_sample() -> None:
     r = lab.duel("expert", "greedy", deals=60, players=2, seed=77, rollouts=200)
     lo, _hi = r.ci95()
     assert lo > 0, r.text()
+
+
+def test_expert_is_seeded() -> None:
+    def game(seed: int) -> list[mm.Choice]:
+        g = mm.Game.new(2, "classic", seed=11)
+        mm.play_out(g, [ExpertBot(seed=seed, rollouts=40), mm.make_bot("greedy", 1)])
+        return g.choices
+
+    assert game(5) == game(5)
+    with pytest.raises(ValueError, match="rollouts must be at least 1"):
+        ExpertBot(1, rollouts=0)
