@@ -2,7 +2,12 @@
 
 Presentation only: the rules never import this module. Colours meet WCAG AA
 contrast on white, and the suit symbol is always printed, so red and black
-never depend on colour vision alone.
+never depend on colour vision alone. Red cards carry their points in a badge,
+because only red cards score.
+
+The same drawing serves the rich display of a notebook (``Card``, ``Game``,
+:class:`CardRow`, a ``SeatView``) and the widgets, which use
+:func:`card_data_uri` as a CSS background so a card button stays one element.
 """
 
 from __future__ import annotations
@@ -10,58 +15,95 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from .card import Card
 from .i18n import _
 
 if TYPE_CHECKING:
     from .game import Game
+    from .view import SeatView
 
 # Two-colour deck: red / black. Four-colour deck: each suit its own colour.
 TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
 FOUR_COLOUR = {"H": "#b71c1c", "D": "#0d47a1", "C": "#1b5e20", "S": "#111111"}
+RINGS = {"select": "#e6a100", "match": "#2e7d32", "hint": "#6a1b9a", "choice": "#2e7d32"}
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
+
+
+def _face(card: Card, colour: str) -> str:
+    """The inside of a face-up card in a 100 x 140 box."""
+    rank, sym = card.rank_text, card.symbol
+    size = 30 if len(rank) > 1 else 34
+    parts = [
+        f'<text x="8" y="34" font-family="{FONT}" font-size="{size}" font-weight="700" '
+        f'fill="{colour}" letter-spacing="-2">{rank}</text>',
+        f'<text x="10" y="62" font-family="{FONT}" font-size="26" fill="{colour}">{sym}</text>',
+        f'<text x="60" y="112" text-anchor="middle" font-family="{FONT}" font-size="62" '
+        f'fill="{colour}">{sym}</text>',
+    ]
+    if card.red:
+        # The points badge: only red cards score, so only red cards carry one.
+        w = 18 + 10 * len(str(card.points))
+        parts.append(
+            f'<rect x="{94 - w}" y="114" width="{w}" height="20" rx="10" fill="{colour}"/>'
+            f'<text x="{94 - w / 2}" y="129" text-anchor="middle" font-family="{FONT}" font-size="15" '
+            f'font-weight="700" fill="#ffffff">{card.points}</text>'
+        )
+    return "".join(parts)
+
+
+def _back() -> str:
+    lattice = "".join(
+        f'<path d="M{x} 12 L{x + 60} 128 M{x + 60} 12 L{x} 128" stroke="#c9a94d" stroke-width="1.2" opacity="0.55"/>'
+        for x in (-40, -10, 20, 50, 80)
+    )
+    return (
+        f'<rect x="8" y="8" width="84" height="124" rx="6" fill="{BACK}"/>'
+        f'<svg x="8" y="8" width="84" height="124" viewBox="8 8 84 124">{lattice}</svg>'
+        '<rect x="8" y="8" width="84" height="124" rx="6" fill="none" stroke="#e0c068" stroke-width="2.5"/>'
+        '<path d="M50 46 L66 70 L50 94 L34 70 Z" fill="#e0c068" stroke="#5a0f0f" stroke-width="2"/>'
+    )
+
+
+def card_body(card: Card | None, *, face_down: bool = False, four_colour: bool = False,
+              highlight: str | None = None) -> str:
+    """The SVG elements of one card (no ``<svg>`` wrapper), in a 100 x 140 box."""
+    ring = RINGS.get(highlight or "", "")
+    stroke = f'stroke="{ring}" stroke-width="6"' if ring else 'stroke="#6b6b6b" stroke-width="1.5"'
+    if card is None or face_down:
+        return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _back()
+    colour = (FOUR_COLOUR if four_colour else TWO_COLOUR)[card.suit]
+    return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _face(card, colour)
 
 
 def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, four_colour: bool = False,
              highlight: str | None = None, label: str | None = None) -> str:
     """One card as an inline SVG. ``card=None`` or ``face_down`` draws the back.
 
-    ``highlight`` ("select", "match", "hint") draws a coloured outline.
+    ``highlight`` ("select", "match", "hint", "choice") draws a coloured outline.
     """
     h = round(width * 1.4)
-    ring = {"select": "#f9a825", "match": "#2e7d32", "hint": "#6a1b9a"}.get(highlight or "", "")
-    stroke = f'stroke="{ring}" stroke-width="4"' if ring else 'stroke="#555" stroke-width="1"'
-    if card is None or face_down:
-        name = escape(label or _("face-down card"))
-        return (
-            f'<svg class="mm-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
-            f'viewBox="0 0 100 140" role="img" aria-label="{name}"><title>{name}</title>'
-            f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#1e3a5f" {stroke}/>'
-            '<rect x="10" y="10" width="80" height="120" rx="5" fill="none" stroke="#e0c068" stroke-width="2"/>'
-            '<path d="M50 30 L75 70 L50 110 L25 70 Z" fill="#e0c068" opacity="0.85"/></svg>'
-        )
-    colour = (FOUR_COLOUR if four_colour else TWO_COLOUR)[card.suit]
-    rank = card.rank_text
-    sym = card.symbol
-    name = escape(label or card.name())
-    size = 30 if len(rank) > 1 else 34
+    back = card is None or face_down
+    name = escape(label or (_("face-down card") if back else card.name()))  # type: ignore[union-attr]
+    body = card_body(card, face_down=face_down, four_colour=four_colour, highlight=highlight)
     return (
         f'<svg class="mm-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
-        f'viewBox="0 0 100 140" role="img" aria-label="{name}"><title>{name}</title>'
-        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>'
-        f'<text x="9" y="36" font-family="DejaVu Sans, Arial, sans-serif" font-size="{size}" '
-        f'font-weight="700" fill="{colour}">{rank}</text>'
-        f'<text x="10" y="66" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="{colour}">{sym}</text>'
-        f'<text x="62" y="122" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" '
-        f'font-size="58" fill="{colour}">{sym}</text>'
-        + (f'<text x="91" y="132" text-anchor="end" font-family="DejaVu Sans, Arial, sans-serif" '
-           f'font-size="16" font-weight="700" fill="{colour}">{card.points}</text>' if card.red else "")
-        + "</svg>"
+        f'viewBox="0 0 100 140" role="img" aria-label="{name}"><title>{name}</title>{body}</svg>'
     )
 
 
+def card_data_uri(card: Card | None, *, four_colour: bool = False) -> str:
+    """The card as a ``data:`` URI (for a CSS ``background-image``)."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140">'
+           + card_body(card, four_colour=four_colour) + "</svg>")
+    return "data:image/svg+xml," + quote(svg, safe=" =:/,.-")
+
+
 def card_html(card: Card, width: int = 64, **kw: object) -> str:
-    return f'<span class="mm-card" style="display:inline-block;margin:2px">{card_svg(card, width, **kw)}</span>'  # type: ignore[arg-type]
+    svg = card_svg(card, width, **kw)  # type: ignore[arg-type]
+    return f'<span class="mm-card-img" style="display:inline-block;margin:2px;line-height:0">{svg}</span>'
 
 
 def cards_html(cards: Iterable[Card], width: int = 56, empty: str = "", **kw: object) -> str:
@@ -71,30 +113,110 @@ def cards_html(cards: Iterable[Card], width: int = 56, empty: str = "", **kw: ob
     return f'<div class="mm-cards" style="display:flex;flex-wrap:wrap;gap:2px;align-items:center">{items}</div>'
 
 
+def fan_html(cards: Sequence[Card], width: int = 30, overlap: float = 0.55, empty: str = "",
+             face_down: bool = False, four_colour: bool = False) -> str:
+    """Cards overlapping like a fanned pile (scoring red cards stay readable: the rank is top-left)."""
+    if not cards:
+        return f'<span class="mm-none">{escape(empty or _("(none)"))}</span>'
+    step = -round(width * overlap)
+    items = "".join(
+        f'<span style="display:inline-block;line-height:0;margin-left:{0 if i == 0 else step}px">'
+        f"{card_svg(c, width, face_down=face_down, four_colour=four_colour)}</span>"
+        for i, c in enumerate(cards)
+    )
+    return f'<span class="mm-fan" style="display:inline-flex;flex-wrap:wrap;row-gap:4px">{items}</span>'
+
+
 def backs_html(n: int, width: int = 40) -> str:
     label = _("{n} face-down cards").format(n=n)
-    return (f'<span class="mm-backs" aria-label="{escape(label)}" style="display:inline-flex;align-items:center;gap:4px">'
-            f"{card_svg(None, width, label=label)}<b>{n}</b></span>")
+    return (f'<span class="mm-backs" role="img" aria-label="{escape(label)}" '
+            f'style="display:inline-flex;align-items:center;gap:6px">'
+            f'{card_svg(None, width, label=label)}<b style="font-size:1.2em">{n}</b></span>')
 
 
 def _row(title: str, body: str) -> str:
-    return (f'<div style="margin:4px 0"><div style="font-weight:600;color:#333">{escape(title)}</div>'
+    return (f'<div style="margin:6px 0"><div style="font-weight:600;color:#333">{escape(title)}</div>'
             f"{body}</div>")
+
+
+class CardRow(tuple):  # type: ignore[type-arg]
+    """A tuple of cards that draws itself in a notebook: ``CardRow(g.hands[0])``."""
+
+    def __new__(cls, cards: Iterable[Card | str] = ()) -> CardRow:
+        return super().__new__(cls, (Card.parse(c) for c in cards))
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardRow({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        return cards_html(self, empty=_("(no cards)"))
+
+    def _repr_svg_(self) -> str:
+        return row_svg(self)
+
+
+def row_svg(cards: Sequence[Card], width: int = 56, gap: int = 4) -> str:
+    """Several cards side by side as one standalone SVG image."""
+    h = round(width * 1.4)
+    total = max(1, len(cards)) * (width + gap) - gap
+    items = "".join(
+        f'<svg x="{i * (width + gap)}" y="0" width="{width}" height="{h}" viewBox="0 0 100 140">'
+        f"<title>{escape(c.name())}</title>{card_body(c)}</svg>"
+        for i, c in enumerate(cards)
+    )
+    label = escape(" ".join(str(c) for c in cards) or _("(no cards)"))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{h}" role="img" '
+            f'aria-label="{label}">{items}</svg>')
 
 
 def game_html(game: Game, names: Sequence[str] | None = None) -> str:
     """The whole state (every hand shown: this is the developer's view)."""
     from .explain import seat_name
 
-    parts = [f'<div class="mm-game" style="font-family:sans-serif">'
-             f"<div><b>{escape(repr(game))}</b></div>"]
-    parts.append(_row(_("Table"), cards_html(game.table, empty=_("(empty)"))))
-    parts.append(_row(_("Stock"), backs_html(game.stock_size)))
+    turn_seat = None if game.is_over else game.seat
+    state = _("game over") if game.is_over else _("{who} to {kind}").format(
+        who=seat_name(game.seat, names), kind=_("play") if game.decision.kind == "play" else _("capture"),  # type: ignore[union-attr]
+    )
+    seed = "" if game.seed is None else _(", seed {seed}").format(seed=game.seed)
+    head = _("Main Merah: {n} players, {variant}{seed}; {state}").format(
+        n=game.players, variant=game.variant.name, seed=seed, state=state)
+    parts = [f'<div class="mm-game" style="font-family:sans-serif"><div><b>{escape(head)}</b></div>']
+    middle = (f'<div style="display:flex;gap:16px;align-items:flex-start">'
+              f'<div>{_row(_("Stock"), backs_html(game.stock_size))}</div>'
+              f'<div>{_row(_("Table"), cards_html(game.table, empty=_("(empty)")))}</div></div>')
+    parts.append(middle)
+    if game.pending is not None and game.decision is not None:
+        parts.append(_row(_("Waiting to capture"), cards_html([game.pending], highlight="select")
+                          + cards_html(game.decision.options, highlight="choice")))
     for seat in range(game.players):
         who = seat_name(seat, names)
-        turn = " ◀" if not game.is_over and game.seat == seat else ""
+        turn = " ◀" if seat == turn_seat else ""
+        pile = _("pile: {n} points").format(n=game.scores[seat])
         parts.append(_row(f"{who}{turn} — " + _("hand"), cards_html(game.hands[seat], empty=_("(empty)"))))
-        parts.append(_row(f"{who} — " + _("pile: {n} points").format(n=game.scores[seat]),
-                          cards_html(game.piles[seat], width=36, empty=_("(empty)"))))
+        parts.append(_row(f"{who} — {pile}", fan_html(game.piles[seat], width=34, empty=_("(empty)"))))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def view_html(view: SeatView, names: Sequence[str] | None = None) -> str:
+    """What one seat sees: its hand, the table, the stock's size, every pile."""
+    from .explain import seat_name
+
+    me = view.seat
+    parts = ['<div class="mm-seatview" style="font-family:sans-serif">']
+    parts.append(f"<div><b>{escape(_('What {who} sees').format(who=seat_name(me, names)))}</b></div>")
+    parts.append(_row(_("Table"), cards_html(view.table, empty=_("(empty)"))))
+    parts.append(_row(_("Stock"), backs_html(view.stock_size)))
+    for seat in range(view.players):
+        who = seat_name(seat, names)
+        if seat == me:
+            parts.append(_row(f"{who} — " + _("hand"), cards_html(view.hand, empty=_("(empty)"))))
+        else:
+            parts.append(_row(f"{who} — " + _("hand"), backs_html(view.hand_sizes[seat], width=28)))
+        pile = _("pile: {n} points").format(n=view.scores[seat])
+        parts.append(_row(f"{who} — {pile}", fan_html(view.piles[seat], width=30, empty=_("(empty)"))))
     parts.append("</div>")
     return "".join(parts)

@@ -1,0 +1,201 @@
+"""Controls around the table: new game, pace, replay, save/load, the match score sheet.
+
+Widgets here only collect wishes; :class:`~mainmerah.widgets.table.TableWidget`
+checks them (a seed must be a whole number, a save file must load) and the
+engine checks every move.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as w
+
+from ..explain import seat_name
+from ..i18n import _
+from ..variant import VARIANTS
+
+# Seconds between two shown steps; MANUAL waits for the Next button (a Dropdown value cannot be None).
+MANUAL = -1.0
+PACES: tuple[tuple[str, float], ...] = (
+    ("step by step (Next)", MANUAL), ("slow", 2.0), ("normal", 1.1), ("fast", 0.45), ("instant", 0.0),
+)
+
+
+def bot_levels() -> list[str]:
+    """Bot names offered per opponent: "expert" appears once ``mainmerah.hint`` exists."""
+    levels = ["random", "greedy"]
+    if importlib.util.find_spec("mainmerah.hint") is not None:
+        levels.append("expert")
+    return levels
+
+
+def level_label(level: str) -> str:
+    return {"random": _("random"), "greedy": _("greedy"), "expert": _("expert")}.get(level, level)
+
+
+def pace_options(extra: float | None = None) -> list[tuple[str, float]]:
+    """The pace choices; a delay set in code that is not among them is added."""
+    options = [(_(label), value) for label, value in PACES]
+    if extra is not None and all(v != extra for _l, v in options):
+        options.append((_("every {s} s").format(s=extra), extra))
+    return options
+
+
+def _button(text: str, css: str, tooltip: str = "") -> w.Button:
+    b = w.Button(description=text, tooltip=tooltip or text)
+    b.add_class(css)
+    return b
+
+
+class NewGameControls(w.VBox):
+    """Players, variant, seed (shown, editable) and the buttons that deal."""
+
+    def __init__(self, players: int, variant: str, pace: float) -> None:
+        self.heading = w.HTML()
+        self.heading.add_class("mm-h")
+        self.players = w.ToggleButtons(options=[("2", 2), ("3", 3)], value=players, style={"button_width": "3em"})
+        self.players.add_class("mm-players")
+        self.players_label = w.HTML()
+        self.variant = w.Dropdown(options=list(VARIANTS), value=variant)
+        self.variant.add_class("mm-variant")
+        self.variant_label = w.HTML()
+        self.seed = w.Text(value="", continuous_update=False, placeholder="1234")
+        self.seed.add_class("mm-seed")
+        self.seed_label = w.HTML()
+        self.new_button = _button("", "mm-new")
+        self.deal_button = _button("", "mm-deal")
+        self.pace = w.Dropdown(options=pace_options(pace), value=pace)
+        self.pace.add_class("mm-pace")
+        self.pace_label = w.HTML()
+        rows = [
+            w.HBox([self.players_label, self.players, self.variant_label, self.variant]),
+            w.HBox([self.seed_label, self.seed, self.deal_button, self.new_button]),
+            w.HBox([self.pace_label, self.pace]),
+        ]
+        for r in rows:
+            r.add_class("mm-ctlrow")
+        super().__init__([self.heading, *rows])
+        self.add_class("mm-controls")
+        self.relabel()
+
+    def relabel(self) -> None:
+        self.heading.value = escape(_("New game"))
+        self.players_label.value = escape(_("Players"))
+        self.variant_label.value = escape(_("Variant"))
+        self.seed_label.value = escape(_("Seed"))
+        self.new_button.description = _("New game")
+        self.new_button.tooltip = _("Deal a new game with a fresh random seed")
+        self.deal_button.description = _("Deal this seed")
+        self.deal_button.tooltip = _("Deal the game of the seed in the box again (same cards)")
+        self.pace_label.value = escape(_("Computer moves"))
+        value = self.pace.value
+        with self.pace.hold_trait_notifications():
+            self.pace.options = pace_options(value)
+            self.pace.value = value
+
+
+class HistoryControls(w.VBox):
+    """Undo, replay from the start step by step, and the save file."""
+
+    def __init__(self) -> None:
+        self.heading = w.HTML()
+        self.heading.add_class("mm-h")
+        self.replay_button = _button("", "mm-replay")
+        self.back_button = _button("", "mm-back-step")
+        self.forward_button = _button("", "mm-forward-step")
+        self.exit_button = _button("", "mm-exit-replay")
+        self.save_button = _button("", "mm-save-button")
+        self.load_button = _button("", "mm-load-button")
+        self.save_text = w.Textarea(value="", layout=w.Layout(width="100%"))
+        self.save_text.add_class("mm-save")
+        self.save_text.add_class("mm-hidden")
+        row1 = w.HBox([self.replay_button, self.back_button, self.forward_button, self.exit_button])
+        row2 = w.HBox([self.save_button, self.load_button])
+        for r in (row1, row2):
+            r.add_class("mm-ctlrow")
+        super().__init__([self.heading, row1, row2, self.save_text])
+        self.add_class("mm-controls")
+        self.replaying(False)
+        self.relabel()
+
+    def relabel(self) -> None:
+        self.heading.value = escape(_("Replay and save"))
+        self.replay_button.description = _("Replay from the start")
+        self.back_button.description = "◀ " + _("Back")
+        self.forward_button.description = _("Forward") + " ▶"
+        self.exit_button.description = _("Back to the game")
+        self.save_button.description = _("Save file")
+        self.save_button.tooltip = _("Show this game's save file (copy it to keep the game)")
+        self.load_button.description = _("Load")
+        self.load_button.tooltip = _("Load the save file pasted in the box")
+        self.save_text.placeholder = _("Paste a save file here, then click Load")
+
+    def replaying(self, on: bool) -> None:
+        for b in (self.back_button, self.forward_button, self.exit_button):
+            (b.remove_class if on else b.add_class)("mm-hidden")
+        (self.replay_button.add_class if on else self.replay_button.remove_class)("mm-hidden")
+
+
+@dataclass
+class SheetRow:
+    key: int
+    seed: int | None
+    variant: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+class ScoreSheet(w.VBox):
+    """The running match: one row per finished game, totals at the bottom."""
+
+    def __init__(self) -> None:
+        self.heading = w.HTML()
+        self.heading.add_class("mm-h")
+        self.body = w.HTML()
+        self.body.add_class("mm-sheet")
+        super().__init__([self.heading, self.body])
+        self.add_class("mm-controls")
+        self.rows: list[SheetRow] = []
+        self.players = 0
+
+    def record(self, key: int, seed: int | None, variant: str, scores: Sequence[int],
+               winners: Sequence[int]) -> None:
+        """Add a finished game (or update it, when the same game was finished again after an undo)."""
+        if len(scores) != self.players:
+            self.rows = []  # a different number of players starts a new match
+            self.players = len(scores)
+        row = SheetRow(key, seed, variant, tuple(scores), tuple(winners))
+        for i, r in enumerate(self.rows):
+            if r.key == key:
+                self.rows[i] = row
+                return
+        self.rows.append(row)
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(r.scores[s] for r in self.rows) for s in range(self.players)]
+
+    def render(self, names: Sequence[str], you: int | None) -> None:
+        self.heading.value = escape(_("Match score sheet"))
+        if not self.rows:
+            self.body.value = f'<span class="mm-sub">{escape(_("Finished games are added here."))}</span>'
+            return
+        who = [seat_name(s, names, you) for s in range(self.players)]
+        head = "".join(f"<th>{escape(n[:1].upper() + n[1:])}</th>" for n in who)
+        lines = []
+        for i, r in enumerate(self.rows, 1):
+            seed = "" if r.seed is None else escape(_("seed {seed}").format(seed=r.seed))
+            cells = "".join(
+                f"<td>{'★ ' if s in r.winners else ''}{r.scores[s]}</td>" for s in range(self.players)
+            )
+            lines.append(f'<tr class="mm-sheet-row"><td>{i}. {escape(r.variant)} '
+                         f'<span class="mm-sub">{seed}</span></td>{cells}</tr>')
+        totals = "".join(f"<td>{t}</td>" for t in self.totals)
+        self.body.value = (f"<table><thead><tr><th>{escape(_('Game'))}</th>{head}</tr></thead>"
+                           f"<tbody>{''.join(lines)}</tbody>"
+                           f'<tfoot><tr class="mm-sheet-total"><td>{escape(_("Total"))}</td>{totals}</tr></tfoot>'
+                           "</table>")

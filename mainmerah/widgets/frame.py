@@ -1,0 +1,103 @@
+"""What the table shows at one point of the event log.
+
+The engine jumps from decision to decision; a player should see each step
+(the play and what it took, then the flip and what that took). A ``Frame`` is
+the table folded from the set-up and the first ``n`` events, so the widget can
+show any step, step through a replay, and never shows a card before its time.
+The fold only moves cards the events name: every rule was already applied by
+the engine that wrote the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..card import Card
+from ..events import Capture, Deal, End, Event, Flip, Play, Stay
+from ..game import Game
+
+
+@dataclass
+class Frame:
+    """The visible state after ``n`` events of a game's log."""
+
+    n: int
+    hands: list[list[Card]]
+    table: list[Card]
+    piles: list[list[Card]]
+    stock: int
+    seat: int
+    air: Card | None = None  # a played or flipped card not yet settled
+    air_source: str | None = None
+    over: bool = False
+    step: list[Event] = field(default_factory=list)  # the events of the step that ended here
+
+    @property
+    def scores(self) -> list[int]:
+        return [sum(c.points for c in p) for p in self.piles]
+
+
+def hand_order(card: Card) -> tuple[int, int]:
+    """Hands are shown by rank, so cards that pair with the same table card sit together."""
+    return (card.rank, card.index)
+
+
+def deal_index(events: Sequence[Event]) -> int:
+    return next(i for i, e in enumerate(events) if isinstance(e, Deal))
+
+
+def boundaries(events: Sequence[Event]) -> list[int]:
+    """Event counts at which a step ends: the deal, each settled card, a pending choice.
+
+    A play and what it took are one step; the flip and what it took are the
+    next. The end of the game belongs to the last step.
+    """
+    start = deal_index(events) + 1
+    out = [start]
+    for i in range(start, len(events)):
+        e = events[i]
+        if isinstance(e, Capture | Stay):
+            out.append(i + 1)
+        elif isinstance(e, End):
+            out[-1] = i + 1
+    if len(events) > start and isinstance(events[-1], Play | Flip):
+        out.append(len(events))  # waiting for a capture choice
+    return out
+
+
+def frame_at(game: Game, n: int) -> Frame:
+    """Fold the set-up and ``game.events[:n]`` into a :class:`Frame`."""
+    s = game.setup
+    events = game.events
+    start = deal_index(events) + 1
+    if not start <= n <= len(events):
+        raise ValueError(f"no frame {n}: this game's log has frames {start}..{len(events)}")
+    f = Frame(
+        n=n,
+        hands=[sorted(h, key=hand_order) for h in s.hands],
+        table=list(s.table),
+        piles=[list(p) for p in s.piles] or [[] for _ in range(s.players)],
+        stock=len(s.stock),
+        seat=s.first,
+    )
+    for e in events[start:n]:
+        if isinstance(e, Play):
+            f.hands[e.seat].remove(e.card)
+            f.seat, f.air, f.air_source = e.seat, e.card, "play"
+        elif isinstance(e, Flip):
+            f.stock -= 1
+            f.seat, f.air, f.air_source = e.seat, e.card, "flip"
+        elif isinstance(e, Capture):
+            f.table.remove(e.taken)
+            f.piles[e.seat] += [e.card, e.taken]
+            f.air = f.air_source = None
+        elif isinstance(e, Stay):
+            f.table.append(e.card)
+            f.air = f.air_source = None
+        elif isinstance(e, End):
+            f.over = True
+    bounds = boundaries(events)
+    prev = max((b for b in bounds if b < n), default=start)
+    f.step = list(events[prev:n]) if n > start else []
+    return f

@@ -1,0 +1,182 @@
+"""The table's CSS, shipped in a ``<style>`` block inside an HTML widget.
+
+Plain ipywidgets 8 and no front-end extension: every widget gets ``mm-``
+classes (``add_class``) and this sheet styles them, in Voila and JupyterLab
+alike. Card faces are the package's own SVG as ``data:`` backgrounds, so a
+card button stays a single ``<button>`` whose classes say which card it shows
+and how it is highlighted; changing a card never re-creates an element.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import ipywidgets as w
+
+from ..card import DECK, Card
+from ..svg import card_data_uri
+
+
+def card_class(card: Card | None) -> str:
+    """``mm-c-10H`` for a face, ``mm-back`` for a face-down card."""
+    return "mm-back" if card is None else f"mm-c-{card.rank_text}{card.suit}"
+
+
+BASE_CSS = """
+.mm-root { --mm-w: 66px; --mm-tw: 60px; --mm-felt: #1d5535; --mm-felt-2: #17472c; --mm-gold: #ffca28;
+  --mm-match: #4fc3f7; --mm-hint: #ce93d8; --mm-ink: #1b1b1b; --mm-muted: #555;
+  container-type: inline-size; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+  color: var(--mm-ink); max-width: 1240px; width: 100%; }
+.mm-root .widget-box { overflow: visible; }
+.mm-root .widget-html, .mm-root .widget-html-content { line-height: 1.4; height: auto; white-space: normal; }
+.mm-root .widget-html-content { align-self: stretch; }
+.mm-root .jupyter-widgets { margin: 0; }
+.mm-root .mm-hidden { display: none !important; }
+
+/* header */
+.mm-header { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 6px 4px 10px; }
+.mm-title { font-size: 1.45em; font-weight: 800; letter-spacing: .01em; color: #8e1b1b; }
+.mm-title .mm-logo { display: inline-block; transform: rotate(45deg); width: .62em; height: .62em;
+  background: #b71c1c; margin-right: .35em; border-radius: 2px; vertical-align: .05em; }
+.mm-info { color: var(--mm-muted); font-size: .92em; }
+.mm-status { margin-left: auto; padding: 4px 12px; border-radius: 999px; background: #eceff1; font-weight: 600; }
+.mm-status.mm-you { background: #fff3c4; color: #5d4300; }
+.mm-status.mm-over { background: #e3f2e6; color: #1b5e20; }
+.mm-links a { color: #0d47a1; }
+
+/* layout: the board and, beside it (below it when narrow), the story and the controls */
+.mm-body { display: grid !important; grid-template-columns: minmax(0, 1fr) 340px; gap: 12px; align-items: start; }
+.mm-board { background: radial-gradient(ellipse at 50% 40%, var(--mm-felt), var(--mm-felt-2));
+  border-radius: 14px; padding: 10px 12px 12px; color: #fff; gap: 10px; min-width: 0;
+  box-shadow: inset 0 0 0 3px #0f3a22; }
+.mm-side { gap: 10px; min-width: 0; }
+@container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr); } }
+@container (max-width: 520px) {
+  .mm-body { --mm-w: 52px; --mm-tw: 46px; }
+  .mm-board { padding: 8px 6px; border-radius: 10px; }
+  .mm-status { margin-left: 0; }
+}
+
+/* card buttons */
+.mm-root .jupyter-button.mm-card { width: var(--mm-w); height: calc(var(--mm-w) * 1.4); min-width: 0;
+  padding: 0; margin: 0; border: 0; border-radius: calc(var(--mm-w) * .09); flex: 0 0 auto;
+  background: #fff center / 100% 100% no-repeat; color: transparent; font-size: 1px; line-height: 1px;
+  box-shadow: 0 2px 4px rgba(0,0,0,.45); transition: transform .12s ease, box-shadow .12s ease;
+  position: relative; overflow: visible; cursor: pointer; opacity: 1; }
+.mm-root .mm-tablecards .jupyter-button.mm-card { width: var(--mm-tw); height: calc(var(--mm-tw) * 1.4);
+  border-radius: calc(var(--mm-tw) * .09); }
+.mm-root .jupyter-button.mm-card:hover:enabled { box-shadow: 0 4px 10px rgba(0,0,0,.5); }
+.mm-root .jupyter-button.mm-card:focus-visible { outline: 3px solid #fff; outline-offset: 3px; }
+.mm-root .jupyter-button.mm-card.mm-empty { display: none; }
+.mm-root .jupyter-button.mm-card.mm-selected { transform: translateY(-12px);
+  box-shadow: 0 0 0 4px var(--mm-gold), 0 8px 14px rgba(0,0,0,.5); }
+.mm-root .jupyter-button.mm-card.mm-match,
+.mm-root .jupyter-button.mm-card.mm-choice { box-shadow: 0 0 0 4px var(--mm-match), 0 0 14px 4px rgba(79,195,247,.75); }
+.mm-root .jupyter-button.mm-card.mm-hint { box-shadow: 0 0 0 4px var(--mm-hint), 0 0 14px 4px rgba(206,147,216,.8); }
+.mm-root .jupyter-button.mm-card.mm-new { box-shadow: 0 0 0 3px #fff, 0 2px 6px rgba(0,0,0,.5); }
+.mm-root .jupyter-button.mm-card.mm-match::after, .mm-root .jupyter-button.mm-card.mm-choice::after,
+.mm-root .jupyter-button.mm-card.mm-hint::after, .mm-root .jupyter-button.mm-card.mm-selected::after {
+  position: absolute; top: -9px; right: -9px; width: 22px; height: 22px; border-radius: 50%;
+  font: 700 14px/22px system-ui, sans-serif; text-align: center; color: #10263a; }
+.mm-root .jupyter-button.mm-card.mm-match::after, .mm-root .jupyter-button.mm-card.mm-choice::after {
+  content: "\\2713"; background: var(--mm-match); }
+.mm-root .jupyter-button.mm-card.mm-hint::after { content: "\\2605"; background: var(--mm-hint); }
+.mm-root .jupyter-button.mm-card.mm-selected::after { content: "\\25B2"; background: var(--mm-gold); font-size: 11px; }
+.mm-root .mm-hand.mm-wait .jupyter-button.mm-card { cursor: default; filter: brightness(.9); }
+.mm-root .mm-tablecards .jupyter-button.mm-card { cursor: default; }
+.mm-root .mm-tablecards .jupyter-button.mm-card.mm-choice,
+.mm-root .mm-tablecards .jupyter-button.mm-card.mm-match { cursor: pointer; }
+
+/* the board's areas */
+.mm-opps { display: flex; flex-wrap: wrap; gap: 8px; }
+.mm-opp { flex: 1 1 240px; background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 4px; min-width: 0; }
+.mm-opp.mm-turn, .mm-you.mm-turn { box-shadow: 0 0 0 2px var(--mm-gold); }
+.mm-opp-head { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.mm-name { font-weight: 700; font-size: 1.05em; }
+.mm-score { font-weight: 800; color: var(--mm-gold); }
+.mm-sub { font-size: .86em; opacity: .9; }
+.mm-level { width: auto !important; }
+.mm-level select { font-size: .85em; }
+.mm-level .widget-label { color: #fff; }
+.mm-row-label { font-size: .8em; text-transform: uppercase; letter-spacing: .08em; opacity: .85; margin-bottom: 2px; }
+.mm-middle { display: grid !important; grid-template-columns: auto minmax(0, 1fr); gap: 10px; align-items: start; }
+.mm-stockcol { gap: 8px; align-items: center; }
+.mm-tablecards { display: flex; flex-wrap: wrap; gap: 8px; min-height: calc(var(--mm-tw) * 1.4 + 6px);
+  align-content: flex-start; padding-top: 6px; }
+.mm-action { min-height: 1.4em; }
+.mm-air { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; background: rgba(0,0,0,.22);
+  border-radius: 8px; padding: 6px 8px; }
+.mm-air .mm-arrow { font-size: 1.4em; }
+.mm-you { background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 6px; }
+.mm-hand { display: flex; flex-wrap: wrap; gap: 8px; padding-top: 14px; min-height: calc(var(--mm-w) * 1.4 + 14px); }
+.mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.mm-none { font-style: italic; opacity: .8; }
+.mm-prompt { background: #fffdf3; color: var(--mm-ink); border-radius: 8px; padding: 8px 10px;
+  border-left: 5px solid var(--mm-gold); min-height: 1.4em; }
+.mm-prompt.mm-error { border-left-color: #c62828; background: #fff1f0; }
+.mm-prompt b { white-space: nowrap; }
+.mm-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.mm-root .mm-actions .jupyter-button, .mm-root .mm-controls .jupyter-button { height: 36px; border-radius: 8px;
+  font-weight: 600; padding: 0 14px; width: auto; }
+.mm-root .mm-actions .jupyter-button.mm-play { background: var(--mm-gold); color: #3a2a00; }
+.mm-root .mm-actions .jupyter-button.mm-next { background: #e3f2fd; color: #0d3c61; }
+.mm-root .mm-actions .jupyter-button:disabled { opacity: .55; }
+
+/* story panel */
+.mm-panel { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 6px; }
+.mm-h { font-weight: 700; font-size: .8em; text-transform: uppercase; letter-spacing: .08em; color: #5f5f5f; }
+.mm-latest { font-size: 1.02em; }
+.mm-latest ul, .mm-log ol { margin: 0; padding-left: 1.1em; }
+.mm-latest li { margin: 2px 0; }
+.mm-log { max-height: 300px; overflow-y: auto; display: flex; flex-direction: column-reverse;
+  font-size: .9em; border-top: 1px solid #eee; padding-top: 4px; }
+.mm-log li { margin: 1px 0; color: #333; }
+.mm-ev-capture { color: #1b5e20 !important; }
+.mm-ev-redeal { color: #8a4b00 !important; }
+.mm-ev-deal, .mm-ev-end { font-weight: 600; }
+.mm-new-ev { background: #fff8d6; }
+
+/* game over */
+.mm-gameover { background: #fff; color: var(--mm-ink); border-radius: 12px; padding: 10px 12px; gap: 8px;
+  box-shadow: 0 0 0 3px var(--mm-gold); }
+.mm-winner { font-size: 1.35em; font-weight: 800; color: #1b5e20; }
+.mm-seatscore { border-top: 1px solid #eee; padding-top: 6px; margin-top: 6px; }
+.mm-seatscore .mm-sum { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .88em;
+  color: #333; word-break: break-word; }
+.mm-stranded { background: #fff4e5; border-radius: 8px; padding: 6px 8px; margin-top: 6px; }
+
+/* controls and score sheet */
+.mm-controls { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 8px; }
+.mm-ctlrow { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
+.mm-root .mm-ctlrow .widget-dropdown, .mm-root .mm-ctlrow .widget-text, .mm-root .mm-ctlrow .widget-toggle-buttons {
+  width: auto; }
+.mm-root .mm-ctlrow .widget-dropdown select { min-width: 7em; }
+.mm-root .mm-seed input { width: 8em; }
+.mm-root .mm-players .widget-toggle-button { width: 3em; }
+.mm-sheet table { border-collapse: collapse; width: 100%; font-size: .9em; }
+.mm-sheet th, .mm-sheet td { border-bottom: 1px solid #eee; padding: 3px 6px; text-align: right; }
+.mm-sheet th:first-child, .mm-sheet td:first-child { text-align: left; }
+.mm-sheet tfoot td { font-weight: 800; border-top: 2px solid #999; }
+.mm-save textarea { font-family: ui-monospace, monospace; font-size: 12px; min-height: 8em; }
+"""
+
+
+@lru_cache(maxsize=2)
+def cards_css(four_colour: bool = False) -> str:
+    """One background rule per card face, plus the back."""
+    rules = [f'.mm-root .mm-back{{background-image:url("{card_data_uri(None)}")}}']
+    for card in DECK:
+        uri = card_data_uri(card, four_colour=four_colour)
+        rules.append(f'.mm-root .{card_class(card)}{{background-image:url("{uri}")}}')
+    return "\n".join(rules)
+
+
+def style_html(four_colour: bool = False) -> str:
+    return f"<style>{BASE_CSS}\n{cards_css(four_colour)}</style>"
+
+
+def style_widget(four_colour: bool = False) -> w.HTML:
+    """The sheet as an (invisible) HTML widget: a ``<style>`` applies wherever it sits."""
+    sheet = w.HTML(style_html(four_colour), layout=w.Layout(display="none"))
+    sheet.add_class("mm-style")
+    return sheet
