@@ -127,14 +127,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self._text}')"
 
+    # Cards are the 52 shared instances, so the default identity equality is
+    # exact (and fast); the hash is the index so set order is reproducible.
     def __hash__(self) -> int:
         return self.index
-
-    def __eq__(self, other: object) -> bool:
-        # Not equal to its notation string: that would break hash consistency.
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
 
     def __lt__(self, other: Card) -> bool:
         return (self.rank, self.suit) < (other.rank, other.suit)

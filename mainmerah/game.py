@@ -166,8 +166,9 @@ def _cards(value: Iterable[str | Card] | str, what: str) -> tuple[Card, ...]:
 class Game:
     """One game of Main Merah. Build with :meth:`new` or :meth:`from_layout`."""
 
-    def __init__(self, setup: Setup) -> None:
-        check_layout(setup)
+    def __init__(self, setup: Setup, *, check: bool = True) -> None:
+        if check:  # set-ups dealt by deal() are correct by construction
+            check_layout(setup)
         self.setup = setup
         self.variant: Variant = get_variant(setup.variant)
         self.players = setup.players
@@ -182,7 +183,7 @@ class Game:
         dealer: int = 0, first: int | None = None,
     ) -> Game:
         """A shuffled game (redeals applied). ``seed`` None picks one and records it."""
-        return cls(deal(players, variant, seed, dealer, first))
+        return cls(deal(players, variant, seed, dealer, first), check=False)
 
     @classmethod
     def from_layout(
