@@ -4,17 +4,21 @@
     python -m mainmerah.catalog --check  # exit 1 if a string lacks a translation
                                          # or a .mo is out of date
 
-Source strings are the English texts wrapped in ``_()`` / ``ngettext()``.
+Source strings are the English texts wrapped in ``_()`` / ``ngettext()``. They are
+found by walking each module's syntax tree (not Babel's token scanner), so calls inside
+f-strings, e.g. ``f"<b>{escape(_('Table'))}</b>"``, are extracted too.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import sys
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -22,16 +26,59 @@ from babel.messages.pofile import read_po, write_po
 from .i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).parent
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+TRANSLATOR_TAG = "TRANSLATORS:"
+
+
+def _keyword_calls(tree: ast.AST, keywords: Collection[str]) -> Iterator[ast.Call]:
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+             and n.func.id in keywords]
+    return iter(sorted(calls, key=lambda n: (n.lineno, n.col_offset)))
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def extract_python_ast(fileobj, keywords: Collection[str], comment_tags: Collection[str],
+                       options: Mapping[str, object]) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
+    """Babel extraction method: ``_()``/``ngettext()`` calls anywhere, f-strings included.
+
+    Comments ``# TRANSLATORS: ...`` on the lines just above a call reach the .po file.
+    """
+    source = fileobj.read().decode("utf-8")
+    lines = source.splitlines()
+    for call in _keyword_calls(ast.parse(source), keywords):
+        messages = tuple(_literal(a) for a in call.args)
+        comments = []
+        i = call.lineno - 2
+        while i >= 0 and lines[i].strip().startswith("#"):
+            text = lines[i].strip().lstrip("#").strip()
+            if text.startswith(TRANSLATOR_TAG):
+                comments.insert(0, text[len(TRANSLATOR_TAG):].strip())
+            i -= 1
+        yield call.lineno, call.func.id, messages, comments  # type: ignore[attr-defined]
+
+
+def dynamic_calls() -> list[str]:
+    """``_(x)`` calls whose text is not a string literal: extraction cannot see them."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for call in _keyword_calls(tree, KEYWORDS):
+            need = 2 if call.func.id == "ngettext" else 1  # type: ignore[attr-defined]
+            if len(call.args) < need or any(_literal(a) is None for a in call.args[:need]):
+                out.append(f"{path.relative_to(PACKAGE)}:{call.lineno}: {call.func.id}() of a non-literal")  # type: ignore[attr-defined]
+    return out
 
 
 def extract() -> Catalog:
     """Every translatable string in the package (code, widgets, lessons)."""
     cat = Catalog(project="mainmerah", domain=DOMAIN)
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        str(PACKAGE), method_map=[("**.py", "mainmerah.catalog:extract_python_ast")], keywords=KEYWORDS
     ):
-        cat.add(message, locations=[(filename, lineno)])
+        cat.add(message, locations=[(filename, lineno)], auto_comments=comments)
     return cat
 
 
@@ -53,26 +100,35 @@ def mo_bytes(cat: Catalog) -> bytes:
     return buf.getvalue()
 
 
+def _translated(msg: Message | None) -> bool:
+    """A non-fuzzy message with every form translated."""
+    if msg is None or msg.fuzzy:
+        return False
+    text = msg.string
+    return all(text) if isinstance(text, tuple | list) else bool(text)
+
+
 def missing(template: Catalog, cat: Catalog) -> list[str]:
-    """Source strings with no (or an empty) translation in ``cat``."""
-    out = []
-    for msg in template:
-        if not msg.id:
-            continue
-        have = cat.get(msg.id)
-        text = have.string if have is not None else None
-        if isinstance(text, tuple | list):
-            empty = not all(text)
-        else:
-            empty = not text
-        if empty or (have is not None and have.fuzzy):
-            out.append(msg.id if isinstance(msg.id, str) else msg.id[0])
-    return out
+    """Source strings with no (or an empty, or a fuzzy) translation in ``cat``."""
+    return [msg.id if isinstance(msg.id, str) else msg.id[0]
+            for msg in template if msg.id and not _translated(cat.get(msg.id))]
 
 
 def update(lang: str, template: Catalog) -> Catalog:
     cat = load_po(lang)
+    # Babel's update forgets earlier obsolete entries; keep the translated ones, and revive
+    # them when their string comes back (source texts are often reworded and reverted).
+    kept = {mid: m for mid, m in cat.obsolete.items() if _translated(m)}
+    for mid, m in kept.items():
+        if mid in template and mid not in cat:
+            cat[mid] = m
     cat.update(template, no_fuzzy_matching=True)
+    for mid, m in kept.items():
+        if mid not in template and mid not in cat.obsolete:
+            cat.obsolete[mid] = m
+    for mid in [mid for mid, m in cat.obsolete.items() if not _translated(m)]:
+        del cat.obsolete[mid]
+    cat.fuzzy = False  # the header is maintained here, not a draft
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:

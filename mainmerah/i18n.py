@@ -25,6 +25,12 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it yet (tables of constants,
+    translated with ``_(value)`` where shown)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
