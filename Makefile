@@ -18,9 +18,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 venv: $(VENV)/.installed
 
+# Serves notebooks/ with ./voila.json (preheated kernels, culling, no sources or tracebacks).
+# The root URL redirects to the tutorial (a Voila subclass adds that one route, see
+# mainmerah/widgets/server.py); the game is /voila/render/play.ipynb, linked from there.
 app: venv
-	$(BIN)/voila notebooks/tutorial.ipynb --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
-		--Voila.config_file_paths=. 
+	$(BIN)/python -m mainmerah.widgets.server notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
+		--Voila.config_file_paths=$(CURDIR)
 
 # A whole class on one server: config/classroom (preheated kernels, idle kernels culled,
 # no sources or tracebacks, a banner when a game stops). Listens on 127.0.0.1 only;

@@ -57,7 +57,7 @@ class NewGameControls(w.VBox):
     def __init__(self, players: int, variant: str, pace: float) -> None:
         self.heading = w.HTML()
         self.heading.add_class("mm-h")
-        self.players = w.ToggleButtons(options=[("2", 2), ("3", 3)], value=players, style={"button_width": "3em"})
+        self.players = w.ToggleButtons(options=[("2", 2), ("3", 3)], value=players, style={"button_width": "3.4em"})
         self.players.add_class("mm-players")
         self.players_label = w.HTML()
         self.variant = w.Dropdown(options=list(VARIANTS), value=variant)
@@ -72,7 +72,8 @@ class NewGameControls(w.VBox):
         self.pace.add_class("mm-pace")
         self.pace_label = w.HTML()
         rows = [
-            w.HBox([self.players_label, self.players, self.variant_label, self.variant]),
+            w.HBox([self.players_label, self.players]),
+            w.HBox([self.variant_label, self.variant]),
             w.HBox([self.seed_label, self.seed, self.deal_button, self.new_button]),
             w.HBox([self.pace_label, self.pace]),
         ]

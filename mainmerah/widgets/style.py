@@ -23,7 +23,7 @@ def card_class(card: Card | None) -> str:
 
 
 BASE_CSS = """
-.mm-root { --mm-w: 66px; --mm-tw: 60px; --mm-felt: #1d5535; --mm-felt-2: #17472c; --mm-gold: #ffca28;
+.mm-root { --mm-w: 64px; --mm-tw: 56px; --mm-felt: #1d5535; --mm-felt-2: #17472c; --mm-gold: #ffca28;
   --mm-match: #4fc3f7; --mm-hint: #ce93d8; --mm-ink: #1b1b1b; --mm-muted: #555;
   container-type: inline-size; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
   color: var(--mm-ink); max-width: 1240px; width: 100%; }
@@ -32,6 +32,9 @@ BASE_CSS = """
 .mm-root .widget-html-content { align-self: stretch; }
 .mm-root .jupyter-widgets { margin: 0; }
 .mm-root .mm-hidden { display: none !important; }
+.mm-root .mm-board .widget-html-content { color: #fff; }
+.mm-root .mm-board .mm-prompt .widget-html-content, .mm-root .mm-board .mm-gameover .widget-html-content {
+  color: var(--mm-ink); }
 
 /* header */
 .mm-header { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 6px 4px 10px; }
@@ -45,22 +48,16 @@ BASE_CSS = """
 .mm-links a { color: #0d47a1; }
 
 /* layout: the board and, beside it (below it when narrow), the story and the controls */
-.mm-body { display: grid !important; grid-template-columns: minmax(0, 1fr) 340px; gap: 12px; align-items: start; }
+.mm-body { display: grid !important; grid-template-columns: minmax(0, 1fr) 320px; gap: 12px; align-items: start; }
 .mm-board { background: radial-gradient(ellipse at 50% 40%, var(--mm-felt), var(--mm-felt-2));
   border-radius: 14px; padding: 10px 12px 12px; color: #fff; gap: 10px; min-width: 0;
   box-shadow: inset 0 0 0 3px #0f3a22; }
 .mm-side { gap: 10px; min-width: 0; }
-@container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr); } }
-@container (max-width: 520px) {
-  .mm-body { --mm-w: 52px; --mm-tw: 46px; }
-  .mm-board { padding: 8px 6px; border-radius: 10px; }
-  .mm-status { margin-left: 0; }
-}
-
 /* card buttons */
 .mm-root .jupyter-button.mm-card { width: var(--mm-w); height: calc(var(--mm-w) * 1.4); min-width: 0;
   padding: 0; margin: 0; border: 0; border-radius: calc(var(--mm-w) * .09); flex: 0 0 auto;
-  background: #fff center / 100% 100% no-repeat; color: transparent; font-size: 1px; line-height: 1px;
+  background-color: #fff; background-position: center; background-size: 100% 100%;
+  background-repeat: no-repeat; color: transparent; font-size: 1px; line-height: 1px;
   box-shadow: 0 2px 4px rgba(0,0,0,.45); transition: transform .12s ease, box-shadow .12s ease;
   position: relative; overflow: visible; cursor: pointer; opacity: 1; }
 .mm-root .mm-tablecards .jupyter-button.mm-card { width: var(--mm-tw); height: calc(var(--mm-tw) * 1.4);
@@ -101,7 +98,7 @@ BASE_CSS = """
 .mm-row-label { font-size: .8em; text-transform: uppercase; letter-spacing: .08em; opacity: .85; margin-bottom: 2px; }
 .mm-middle { display: grid !important; grid-template-columns: auto minmax(0, 1fr); gap: 10px; align-items: start; }
 .mm-stockcol { gap: 8px; align-items: center; }
-.mm-tablecards { display: flex; flex-wrap: wrap; gap: 8px; min-height: calc(var(--mm-tw) * 1.4 + 6px);
+.mm-tablecards { display: flex; flex-wrap: wrap; gap: 7px; min-height: calc(var(--mm-tw) * 1.4 + 6px);
   align-content: flex-start; padding-top: 6px; }
 .mm-action { min-height: 1.4em; }
 .mm-air { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; background: rgba(0,0,0,.22);
@@ -158,16 +155,30 @@ BASE_CSS = """
 .mm-sheet th:first-child, .mm-sheet td:first-child { text-align: left; }
 .mm-sheet tfoot td { font-weight: 800; border-top: 2px solid #999; }
 .mm-save textarea { font-family: ui-monospace, monospace; font-size: 12px; min-height: 8em; }
+
+/* narrow screens (container queries: in JupyterLab the notebook, not the window, sets the width) */
+@container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr); } }
+@container (max-width: 520px) {
+  .mm-body { --mm-w: 52px; --mm-tw: 46px; }
+  .mm-board { padding: 8px 6px; border-radius: 10px; }
+  .mm-status { margin-left: 0; }
+  .mm-middle { grid-template-columns: minmax(0, 1fr); gap: 4px; }
+  .mm-stock .mm-row-label { display: inline; margin-right: 8px; }
+  .mm-stock { display: flex; align-items: center; }
+  .mm-stock svg { width: 30px; height: 42px; }
+  .mm-actions .jupyter-button { padding: 0 10px; }
+}
+
 """
 
 
 @lru_cache(maxsize=2)
 def cards_css(four_colour: bool = False) -> str:
     """One background rule per card face, plus the back."""
-    rules = [f'.mm-root .mm-back{{background-image:url("{card_data_uri(None)}")}}']
+    rules = [f'.mm-root .mm-card.mm-back{{background-image:url("{card_data_uri(None)}")}}']
     for card in DECK:
         uri = card_data_uri(card, four_colour=four_colour)
-        rules.append(f'.mm-root .{card_class(card)}{{background-image:url("{uri}")}}')
+        rules.append(f'.mm-root .mm-card.{card_class(card)}{{background-image:url("{uri}")}}')
     return "\n".join(rules)
 
 

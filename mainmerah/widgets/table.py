@@ -769,9 +769,9 @@ class TableWidget(w.VBox):
             turn = not f.over and self._turn_seat(f) == you
             (self.you.add_class if turn else self.you.remove_class)("mm-turn")
             self.you_head.set(
-                f'<div class="mm-opp-head"><span class="mm-name">{escape(_("Your hand"))}</span></div>'
-                f'<div class="mm-row-label">{escape(_("Your pile"))}</div>'
-                + pile_html(f.piles[you], f.scores[you], four_colour=self.four_colour))
+                f'<div class="mm-opp-head"><span class="mm-name">{escape(_cap(names[you]))}{" ◀" if turn else ""}'
+                f"</span></div>{pile_html(f.piles[you], f.scores[you], four_colour=self.four_colour)}"
+                f'<div class="mm-row-label">{escape(_("Your hand"))}</div>')
             hand_marks: dict[Card, list[str]] = {}
             if self.selected is not None:
                 hand_marks[self.selected] = ["selected"]

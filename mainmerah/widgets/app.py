@@ -1,0 +1,96 @@
+"""The table as a standalone app page (``notebooks/play.ipynb``).
+
+The page's URL may choose the game: ``play.ipynb?seed=42&players=3&variant=jb
+&bots=greedy,random&pace=fast``. Voila hands the query string to the kernel
+(``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
+so it first waits for the request (``voila.utils.wait_for_request``). Values
+from a URL are checked like any input: a bad one is named on the page and
+the default is used instead.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+from urllib.parse import parse_qs
+
+from ..i18n import _
+from ..variant import VARIANTS
+from .controls import MANUAL, PACES, bot_levels
+
+PACE_NAMES = {"manual": MANUAL, "next": MANUAL, "slow": 2.0, "normal": 1.1, "fast": 0.45, "instant": 0.0}
+assert {v for _n, v in PACES} == set(PACE_NAMES.values())
+
+
+def request_query() -> str:
+    """The page request's query string ("" outside Voila, e.g. in JupyterLab)."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import wait_for_request
+
+        wait_for_request()  # a preheated kernel learns its request only now
+    return os.environ.get("QUERY_STRING", "")
+
+
+def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
+    """TableWidget keyword arguments from a query string, and the problems found in it."""
+    params = {k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items()}
+    kw: dict[str, Any] = {}
+    problems: list[str] = []
+
+    def bad(name: str, value: str, expected: str) -> None:
+        problems.append(_("Ignored {name}={value}: {expected}.").format(name=name, value=value, expected=expected))
+
+    if "seed" in params:
+        v = params["seed"]
+        if v.isdigit():
+            kw["seed"] = int(v)
+        else:
+            bad("seed", v, _("a seed is a whole number, 0 or more"))
+    if "players" in params:
+        v = params["players"]
+        if v in ("2", "3"):
+            kw["players"] = int(v)
+        else:
+            bad("players", v, _("Main Merah is for 2 or 3 players"))
+    if "variant" in params:
+        v = params["variant"].strip().lower()
+        if v in VARIANTS:
+            kw["variant"] = v
+        else:
+            bad("variant", params["variant"], _("choose one of {names}").format(names=", ".join(VARIANTS)))
+    if "bots" in params:
+        levels = [b.strip().lower() for b in params["bots"].split(",") if b.strip()]
+        known = bot_levels()
+        if levels and all(b in known for b in levels):
+            kw["bots"] = levels
+        else:
+            bad("bots", params["bots"], _("levels are {names}").format(names=", ".join(known)))
+    if "pace" in params:
+        v = params["pace"].strip().lower()
+        delay = PACE_NAMES.get(v)
+        if delay is None:
+            try:
+                delay = float(v)
+            except ValueError:
+                delay = None
+        if delay is None or not (delay == MANUAL or 0 <= delay <= 10):
+            bad("pace", params["pace"], _("use manual, slow, normal, fast, instant or seconds from 0 to 10"))
+        elif delay == MANUAL:
+            kw["auto"] = False
+        else:
+            kw["auto"], kw["delay"] = True, delay
+    return kw, problems
+
+
+def table_from_request(**overrides: Any) -> Any:
+    """The app's table, set up from the page's query string (defaults without one)."""
+    from .table import TableWidget
+
+    kw, problems = options_from_query(request_query())
+    kw.setdefault("links", True)
+    kw.update(overrides)
+    table = TableWidget(**kw)
+    if problems:
+        table.note = " ".join(problems)
+        table._render()
+    return table
