@@ -389,3 +389,22 @@ def test_every_lesson_builds_and_has_tasks(tutorial: Tutorial) -> None:
         lesson = tutorial.lesson
         assert lesson.tasks and lesson.title
         assert "mm-lesson" in lesson._dom_classes
+
+
+def test_guided_game_is_the_table_widget_and_solves_at_the_end() -> None:
+    from mainmerah.widgets import TableWidget
+
+    lesson = C.lesson_scoring()
+    task = lesson.task("game")
+    table = task.widget  # type: ignore[attr-defined]
+    assert isinstance(table, TableWidget) and table.human == 0
+    for _ in range(200):
+        if table.game.is_over and table.caught_up:
+            break
+        d = table.game.decision
+        if table.caught_up and d is not None and d.seat == 0:
+            table.play(d.options[0]) if d.kind == "play" else table.choose(d.options[0])
+        else:
+            table.skip()
+    assert table.game.is_over and task.solved
+    assert any(e.kind == "capture" for e in table.game.events)

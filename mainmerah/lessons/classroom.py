@@ -28,18 +28,14 @@ from ..save import SaveFileError
 from ..score import score_card
 from ..svg import game_html
 from ..variant import VARIANTS
-from .coach import Coach
+from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
 from .style import style_widget
 
 
-def play_widget(game: Game) -> W.Widget:
-    """The table widget for ``game`` (seat 0 plays, the computer the others); the coach if there is none."""
-    try:
-        from ..widgets import TableWidget  # type: ignore[attr-defined]
-    except ImportError:
-        return Coach(game, human=0, bots=("greedy",))
+def play_widget(game: Game) -> TableWidget:
+    """The table widget for ``game``: seat 0 plays, the computer the other seats."""
     return TableWidget(game=game, human=0, bots=["greedy"] * (game.players - 1))
 
 
@@ -264,11 +260,11 @@ class SaveReplayPanel(W.VBox):
 
     def __init__(self, current: Callable[[], Game | None]) -> None:
         self._current = current
-        self.save = button(_("Save the current game"), "mm-save", "primary")
+        self.save = button(_("Save the current game"), "mm-export", "primary")
         self.save.on_click(lambda _b: self.export())
         self.link = W.HTML()
         self.saved = W.Textarea(layout=W.Layout(width="100%", max_width="720px", height="140px", display="none"))
-        self.saved.add_class("mm-saved-text")
+        self.saved.add_class("mm-export-text")
         self.save_message = Feedback()
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
                                    description=_("Upload a save file"), layout=W.Layout(width="auto"))
@@ -276,31 +272,31 @@ class SaveReplayPanel(W.VBox):
         self.upload.observe(lambda _c: self._uploaded(), "value")
         self.paste = W.Textarea(placeholder=_("…or paste a save file's text here"),
                                 layout=W.Layout(width="100%", max_width="720px", height="100px"))
-        self.paste.add_class("mm-load-text")
-        self.load = button(_("Load"), "mm-load", "primary")
+        self.paste.add_class("mm-import-text")
+        self.load = button(_("Load"), "mm-import", "primary")
         self.load.on_click(lambda _b: self.load_text(self.paste.value))
         self.load_message = Feedback()
-        self.load_message.add_class("mm-load-message")
+        self.load_message.add_class("mm-import-message")
         self.game: Game | None = None
         self.step = self.total = 0
-        self.first = button(_("|◀ Start"), "mm-replay-start")
-        self.back = button(_("◀ Step back"), "mm-replay-back")
-        self.fwd = button(_("Step ▶"), "mm-replay-next", "primary")
-        self.last = button(_("End ▶|"), "mm-replay-end")
+        self.first = button(_("|◀ Start"), "mm-rp-start")
+        self.back = button(_("◀ Step back"), "mm-rp-back")
+        self.fwd = button(_("Step ▶"), "mm-rp-next", "primary")
+        self.last = button(_("End ▶|"), "mm-rp-end")
         self.first.on_click(lambda _b: self.goto(0))
         self.back.on_click(lambda _b: self.goto(self.step - 1))
         self.fwd.on_click(lambda _b: self.goto(self.step + 1))
         self.last.on_click(lambda _b: self.goto(self.total))
         self.position = W.HTML()
-        self.position.add_class("mm-replay-position")
+        self.position.add_class("mm-rp-position")
         self.board = W.HTML()
-        self.board.add_class("mm-replay-board")
+        self.board.add_class("mm-rp-board")
         self.story = W.HTML()
-        self.story.add_class("mm-log")
+        self.story.add_class("mm-story")
         controls = W.Box([self.first, self.back, self.fwd, self.last, self.position])
         controls.add_class("mm-nav")
         self.replay = W.VBox([controls, self.board, self.story], layout=W.Layout(display="none"))
-        self.replay.add_class("mm-replay")
+        self.replay.add_class("mm-rp")
         loaders = W.Box([self.upload, self.load])
         loaders.add_class("mm-nav")
         super().__init__([
@@ -310,7 +306,7 @@ class SaveReplayPanel(W.VBox):
             W.Box([self.save], layout=W.Layout(margin="4px 0")), self.save_message, self.link, self.saved,
             heading(_("Load and replay")), loaders, self.paste, self.load_message, self.replay,
         ])
-        self.add_class("mm-saveload")
+        self.add_class("mm-saves")
 
     def export(self) -> str | None:
         game = self._current()
@@ -400,7 +396,7 @@ class Classroom(W.VBox):
         self.tabs = tabs
         super().__init__([style_widget(), W.HTML(f"<h1 style='margin:4px 0'>{escape(_('Main Merah classroom'))}</h1>"),
                           tabs, play])
-        self.add_class("mm-root")
+        self.add_class("mm-lessons")
         self.add_class("mm-classroom")
 
     def show_game(self, game: Game, source: str) -> None:

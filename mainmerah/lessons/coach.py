@@ -58,7 +58,7 @@ class Coach(W.VBox):
         self.others_html = W.HTML()
         self.table_row = CardRow(self.table, self._table_click, classes=("mm-coach-table",))
         self.in_play_html = W.HTML()
-        self.stock = CardButton(Card.parse("AS"), self._stock_click, face_down=True, classes=("mm-stock",))
+        self.stock = CardButton(Card.parse("AS"), self._stock_click, face_down=True, classes=("mm-coach-stock",))
         self.stock.button.remove_class("mm-pick-as")
         self.stock.button.description = _("stock: flip the top card")
         self.hand_row = CardRow(self.hand, self._hand_click, classes=("mm-coach-hand",))
@@ -70,7 +70,7 @@ class Coach(W.VBox):
         self.next_button.add_class("mm-coach-next")
         self.next_button.on_click(lambda _b: self.next())
         self.log_html = W.HTML()
-        self.log_html.add_class("mm-log")
+        self.log_html.add_class("mm-story")
         self._log_lines: list[str] = []
 
         def label(text: str) -> W.HTML:

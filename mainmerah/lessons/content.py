@@ -22,6 +22,7 @@ from ..i18n import _, ngettext
 from ..score import red_only_card, score_card
 from ..svg import card_html, card_svg, cards_html
 from ..variant import get_variant
+from ..widgets.table import TableWidget
 from .coach import Coach
 from .lesson import ActionTask, ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask, para
 from .tutorial import LessonSpec
@@ -391,14 +392,9 @@ def scoring_game() -> Game:
     return g
 
 
-def guided_game_widget(seed: int = 2024) -> W.Widget:
-    """The table widget for a whole game against the computer (the coach if the table is missing)."""
-    game = Game.new(2, "classic", seed)
-    try:
-        from ..widgets import TableWidget  # type: ignore[attr-defined]
-    except ImportError:
-        return Coach(game, human=0, bots=("greedy",))
-    return TableWidget(game=game, human=0, bots=["greedy"])
+def guided_game_widget(seed: int = 2024) -> TableWidget:
+    """The table widget for a whole game against the computer, its story panel narrating every event."""
+    return TableWidget(game=Game.new(2, "classic", seed), human=0, bots=["greedy"], controls=False)
 
 
 def lesson_scoring() -> Lesson:
@@ -431,8 +427,7 @@ def lesson_scoring() -> Lesson:
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
-    if isinstance(guided, Coach):
-        guided.on_over(lambda _c: game_task.solve())
+    guided.on_step(lambda t: t.game.is_over and t.caught_up and game_task.solve())
     tasks: list[Task] = [
         task,
         NumberTask(_("The computer's pile: what is its score?"), g.scores[1], key="theirs",

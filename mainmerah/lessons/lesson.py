@@ -32,7 +32,7 @@ def para(text: str) -> str:
 
 
 class Feedback(W.HTML):
-    """The box where a task answers the learner (``mm-feedback``, plus ``mm-good``/``mm-bad``/``mm-info``)."""
+    """The box where a task answers the learner (``mm-feedback``, plus ``mm-fb-good``/``mm-fb-bad``/``mm-fb-info``)."""
 
     KINDS = ("good", "bad", "info", "quiet")
 
@@ -41,7 +41,7 @@ class Feedback(W.HTML):
         self.add_class("mm-feedback")
         self.kind = "quiet"
         self.text = ""
-        self.add_class("mm-quiet")
+        self.add_class("mm-fb-quiet")
 
     def say(self, text: str, kind: str = "info", verdict: bool = True) -> None:
         """Show ``text``; answers to a question (``verdict``) start with "Right." or "Not quite."."""
@@ -51,8 +51,8 @@ class Feedback(W.HTML):
         head = f"<b>{escape(mark + word)}</b> " if mark else ""
         self.value = para(text).replace("<p>", "<p>" + head, 1) if text else ""
         for k in self.KINDS:
-            self.remove_class(f"mm-{k}")
-        self.add_class(f"mm-{kind}")
+            self.remove_class(f"mm-fb-{k}")
+        self.add_class(f"mm-fb-{kind}")
         self.kind = kind
 
     def clear(self) -> None:
@@ -279,7 +279,7 @@ class Lesson(W.VBox):
         self.outro.layout.display = "none"
         self._on_change: list[Callable[[Lesson], None]] = []
         head = W.HTML(f"<h2>{escape(title)}</h2>")
-        head.add_class("mm-title")
+        head.add_class("mm-lesson-title")
         intro_w = W.HTML(para(intro))
         intro_w.add_class("mm-intro")
         for i, t in enumerate(self.tasks):

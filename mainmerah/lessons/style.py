@@ -10,9 +10,9 @@ from __future__ import annotations
 import ipywidgets as W
 
 CSS = """
-.mm-root { font-family: "DejaVu Sans", Arial, sans-serif; color: #1a1a1a; max-width: 980px; }
-.mm-root p { margin: 4px 0 8px 0; line-height: 1.45; }
-.mm-title h2 { margin: 4px 0 2px 0; font-size: 1.45em; }
+.mm-lessons { font-family: "DejaVu Sans", Arial, sans-serif; color: #1a1a1a; max-width: 980px; }
+.mm-lessons p { margin: 4px 0 8px 0; line-height: 1.45; }
+.mm-lesson-title h2 { margin: 4px 0 2px 0; font-size: 1.45em; }
 .mm-intro { font-size: 1.02em; }
 .mm-card-row { display: flex; flex-flow: row wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
 .mm-card-slot { display: flex; flex-direction: column; align-items: center; margin: 0; }
@@ -30,10 +30,10 @@ CSS = """
 .mm-badge { min-height: 0; margin: 2px 0 0 0; }
 .mm-badge-text { font-size: 12px; font-weight: 600; color: #333; white-space: nowrap; }
 .mm-feedback { border-radius: 6px; padding: 8px 12px; margin: 6px 0; min-height: 1.2em; max-width: 760px; }
-.mm-feedback.mm-good { background: #e8f5e9; border-left: 5px solid #2e7d32; }
-.mm-feedback.mm-bad { background: #fff3e0; border-left: 5px solid #c62828; }
-.mm-feedback.mm-info { background: #e3f2fd; border-left: 5px solid #1565c0; }
-.mm-feedback.mm-quiet { display: none; }
+.mm-feedback.mm-fb-good { background: #e8f5e9; border-left: 5px solid #2e7d32; }
+.mm-feedback.mm-fb-bad { background: #fff3e0; border-left: 5px solid #c62828; }
+.mm-feedback.mm-fb-info { background: #e3f2fd; border-left: 5px solid #1565c0; }
+.mm-feedback.mm-fb-quiet { display: none; }
 .mm-task { border: 1px solid #d0d7de; border-radius: 8px; padding: 8px 12px; margin: 8px 0; background: #fff; }
 .mm-task.mm-solved { border-color: #2e7d32; }
 .mm-task-head { font-weight: 700; margin-bottom: 4px; }
@@ -46,18 +46,18 @@ CSS = """
 .mm-nav .widget-button { min-width: 120px; }
 .mm-label { font-weight: 600; color: #333; margin: 6px 0 2px 0; }
 .mm-zone { display: flex; flex-flow: row wrap; gap: 14px; align-items: flex-start; }
-.mm-log { font-size: 0.95em; max-height: 260px; overflow-y: auto; background: #fafafa; border-radius: 6px;
+.mm-story { font-size: 0.95em; max-height: 260px; overflow-y: auto; background: #fafafa; border-radius: 6px;
   padding: 4px 10px; margin: 6px 0; }
-.mm-log p { margin: 2px 0; }
+.mm-story p { margin: 2px 0; }
 .mm-coach-prompt { background: #fff8e1; border-left: 5px solid #e6a100; border-radius: 6px; padding: 6px 12px;
   margin: 6px 0; font-size: 1.05em; }
 .mm-coach-prompt p { margin: 2px 0; }
 .mm-empty { color: #555; font-style: italic; }
 .mm-answer input { font-size: 1.05em; }
 .mm-code { font-family: "DejaVu Sans Mono", monospace; font-size: 1.1em; letter-spacing: 0.04em; }
-.mm-root .widget-textarea textarea { font-family: "DejaVu Sans Mono", monospace; }
+.mm-lessons .widget-textarea textarea { font-family: "DejaVu Sans Mono", monospace; }
 @media (max-width: 600px) {
-  .mm-root { font-size: 15px; }
+  .mm-lessons { font-size: 15px; }
   .mm-task { padding: 6px 6px; }
   .mm-nav .widget-button { min-width: 90px; }
   .mm-card-row { gap: 3px; }

@@ -62,7 +62,7 @@ class Tutorial(W.VBox):
         nav.add_class("mm-nav")
         heading = W.HTML(f"<h1 style='margin:4px 0'>{escape(title or _('Learn Main Merah'))}</h1>")
         super().__init__([style_widget(), heading, bar, self.stage, nav])
-        self.add_class("mm-root")
+        self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
         self.go(start)
 

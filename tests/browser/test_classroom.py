@@ -56,7 +56,7 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     page.locator(".mm-code-open").click()
     expect()(message).to_contain_text(f"Deal {code}", timeout=WAIT)
     g = mm.Game.new(2, "classic", 8412)
-    hand = page.locator(".mm-class-table .mm-coach-hand .mm-card-hit")
+    hand = page.locator(".mm-class-table .mm-hand .mm-card:not(.mm-empty)")
     expect()(hand).to_have_count(len(g.hands[0]), timeout=WAIT)
     shown = sorted(mm.Card.parse(t.strip()) for t in hand.all_inner_texts())
     assert shown == sorted(g.hands[0]), "everyone who types the code gets this very hand"
@@ -109,19 +109,19 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     expect()(page.locator(".mm-editor-drawing")).to_contain_text("Seat 0")
     page.locator(".mm-editor-play").click()
     expect()(page.locator(".mm-classroom")).to_contain_text("Playing: your position", timeout=WAIT)
-    expect()(page.locator(".mm-class-table .mm-coach-hand .mm-card-hit")).to_have_count(3, timeout=WAIT)
-    page.locator(".mm-class-table .mm-coach-hand .mm-pick-7h").click()
-    page.locator(".mm-class-table .mm-coach-table .mm-pick-3d").click()
-    expect()(page.locator(".mm-class-table .mm-coach > .mm-feedback")).to_contain_text("7 + 3 = 10", timeout=WAIT)
+    expect()(page.locator(".mm-class-table .mm-hand .mm-card:not(.mm-empty)")).to_have_count(3, timeout=WAIT)
+    page.locator(".mm-class-table .mm-hand .mm-c-7H").click()
+    page.locator(".mm-class-table .mm-play").click()
+    expect()(page.locator(".mm-class-table")).to_contain_text("7 + 3 = 10", timeout=WAIT)
     screenshot(page, "classroom-editor")
 
     # Save the game being played, then load files back.
     tab(page, "Save & replay")
-    page.locator(".mm-save").click()
+    page.locator(".mm-export").click()
     link = page.locator("a.mm-download")
     expect()(link).to_be_visible(timeout=WAIT)
     assert link.get_attribute("href").startswith("data:application/json")
-    saved = page.locator(".mm-saved-text textarea").input_value()
+    saved = page.locator(".mm-export-text textarea").input_value()
     assert '"format": "mainmerah-save"' in saved
     with page.expect_download() as info:
         link.click()
@@ -130,11 +130,11 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     assert path.read_text(encoding="utf-8") == saved
     assert mm.Game.from_json(saved).choices, "the move just played is in the file"
 
-    load_msg = page.locator(".mm-load-message")
-    page.locator(".mm-load").click()
+    load_msg = page.locator(".mm-import-message")
+    page.locator(".mm-import").click()
     expect()(load_msg).to_contain_text("Paste a save file", timeout=WAIT)
-    page.locator(".mm-load-text textarea").fill(saved.replace('"classic"', '"poker"', 1))
-    page.locator(".mm-load").click()
+    page.locator(".mm-import-text textarea").fill(saved.replace('"classic"', '"poker"', 1))
+    page.locator(".mm-import").click()
     expect()(load_msg).to_contain_text("cannot be loaded", timeout=WAIT)
 
     finished = mm.Game.new(3, "jb", 21)
@@ -144,12 +144,12 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     upload_file(page, upload)
     expect()(load_msg).to_contain_text("Loaded finished.json", timeout=WAIT)
     total = len(finished.choices)
-    expect()(page.locator(".mm-replay-position")).to_contain_text(f"Decision 0 of {total}")
-    page.locator(".mm-replay-next").click()
-    expect()(page.locator(".mm-replay-position")).to_contain_text(f"Decision 1 of {total}", timeout=WAIT)
-    page.locator(".mm-replay-end").click()
-    expect()(page.locator(".mm-replay-position")).to_contain_text(f"Decision {total} of {total}", timeout=WAIT)
-    story = page.locator(".mm-replay .mm-log")
+    expect()(page.locator(".mm-rp-position")).to_contain_text(f"Decision 0 of {total}")
+    page.locator(".mm-rp-next").click()
+    expect()(page.locator(".mm-rp-position")).to_contain_text(f"Decision 1 of {total}", timeout=WAIT)
+    page.locator(".mm-rp-end").click()
+    expect()(page.locator(".mm-rp-position")).to_contain_text(f"Decision {total} of {total}", timeout=WAIT)
+    story = page.locator(".mm-rp .mm-story")
     expect()(story).to_contain_text("Game over")
     for score in finished.scores:
         assert re.search(rf"= {score}\b", story.inner_text())

@@ -53,7 +53,7 @@ def solved(page, task: str) -> None:  # noqa: ANN001
 
 
 def go_next(page, key: str) -> None:  # noqa: ANN001
-    page.locator(".mm-next").first.click()
+    page.locator(".mm-nav .mm-next").first.click()
     page.wait_for_selector(f".mm-lesson-{key}", timeout=WAIT)
 
 
@@ -75,7 +75,7 @@ def coach_step(page) -> bool:  # noqa: ANN001
     elif "click a card in your hand" in prompt:
         page.locator(".mm-coach-hand .mm-card-hit").first.click()
     elif "click the stock" in prompt:
-        page.locator(".mm-stock .mm-card-hit").first.click()
+        page.locator(".mm-coach-stock .mm-card-hit").first.click()
     else:
         played = re.search(r"(?:that|:) ?(\S+) pairs with", prompt) or re.search(r"Now: (\S+) pairs with", prompt)
         assert played, prompt
@@ -131,7 +131,7 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     expect()(feedback(page, "pair2")).to_contain_text("Ace counts as 1")
 
     # State survives Back and Next.
-    page.locator(".mm-back").first.click()
+    page.locator(".mm-nav .mm-back").first.click()
     page.wait_for_selector(".mm-lesson-cards", timeout=WAIT)
     expect()(feedback(page, "deck")).to_contain_text("210")
     expect()(page.locator(".mm-task-reveal .mm-badge-text").first).to_contain_text("20 points")
@@ -150,7 +150,7 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     page.locator(".mm-coach-table .mm-pick-3d").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("7 + 3 = 10", timeout=WAIT)
     screenshot(page, "tutorial-lesson3-turn")
-    page.locator(".mm-stock .mm-card-hit").click()
+    page.locator(".mm-coach-stock .mm-card-hit").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("You turned up 2♥", timeout=WAIT)
     page.locator(".mm-coach-table .mm-pick-8c").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("2 + 8 = 10", timeout=WAIT)
@@ -214,7 +214,10 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     right = 0 if g.winners == (0,) else 1 if g.winners == (1,) else 2
     choose(page, "winner", (right + 1) % 3, "Not quite")
     choose(page, "winner", right, f"You {g.scores[0]}, the computer {g.scores[1]}")
-    expect()(page.locator(".mm-task-game")).to_be_visible()
+    expect()(page.locator(".mm-task-game .mm-table")).to_be_visible()
+    page.locator(".mm-task-game .mm-hand .mm-card:not(.mm-empty)").first.click()
+    page.locator(".mm-task-game .mm-play").click()
+    expect()(page.locator(".mm-task-game")).to_contain_text("You play", timeout=WAIT)
     screenshot(page, "tutorial-lesson6")
     for lesson in range(1, 6):
         expect()(page.locator(f".mm-progress-{lesson}")).to_contain_text("✓")
