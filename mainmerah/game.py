@@ -317,7 +317,8 @@ class Game:
     def _check(self, kind: str, card: str | Card, seat: int | None = None) -> Card:
         d = self._decision
         if d is None:
-            raise RuleError(_("the game is over: cannot {kind} {card}").format(kind=kind, card=card))
+            raise RuleError(_("the game is over: cannot {kind} {card}").format(
+                kind=_("play") if kind == PLAY else _("capture"), card=card))
         if seat is not None and seat != d.seat:
             raise RuleError(_("it is seat {seat}'s turn, not seat {other}'s").format(seat=d.seat, other=seat))
         c = Card.parse(card)
