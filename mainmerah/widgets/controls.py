@@ -10,13 +10,13 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 
 import ipywidgets as w
 
 from ..explain import seat_name
 from ..i18n import _
 from ..variant import VARIANTS
+from .text import esc
 
 # Seconds between two shown steps; MANUAL waits for the Next button (a Dropdown value cannot be None).
 MANUAL = -1.0
@@ -84,15 +84,15 @@ class NewGameControls(w.VBox):
         self.relabel()
 
     def relabel(self) -> None:
-        self.heading.value = escape(_("New game"))
-        self.players_label.value = escape(_("Players"))
-        self.variant_label.value = escape(_("Variant"))
-        self.seed_label.value = escape(_("Seed"))
+        self.heading.value = esc(_("New game"))
+        self.players_label.value = esc(_("Players"))
+        self.variant_label.value = esc(_("Variant"))
+        self.seed_label.value = esc(_("Seed"))
         self.new_button.description = _("New game")
         self.new_button.tooltip = _("Deal a new game with a fresh random seed")
         self.deal_button.description = _("Deal this seed")
         self.deal_button.tooltip = _("Deal the game of the seed in the box again (same cards)")
-        self.pace_label.value = escape(_("Computer moves"))
+        self.pace_label.value = esc(_("Computer moves"))
         value = self.pace.value
         with self.pace.hold_trait_notifications():
             self.pace.options = pace_options(value)
@@ -124,7 +124,7 @@ class HistoryControls(w.VBox):
         self.relabel()
 
     def relabel(self) -> None:
-        self.heading.value = escape(_("Replay and save"))
+        self.heading.value = esc(_("Replay and save"))
         self.replay_button.description = _("Replay from the start")
         self.back_button.description = "◀ " + _("Back")
         self.forward_button.description = _("Forward") + " ▶"
@@ -181,22 +181,22 @@ class ScoreSheet(w.VBox):
         return [sum(r.scores[s] for r in self.rows) for s in range(self.players)]
 
     def render(self, names: Sequence[str], you: int | None) -> None:
-        self.heading.value = escape(_("Match score sheet"))
+        self.heading.value = esc(_("Match score sheet"))
         if not self.rows:
-            self.body.value = f'<span class="mm-sub">{escape(_("Finished games are added here."))}</span>'
+            self.body.value = f'<span class="mm-sub">{esc(_("Finished games are added here."))}</span>'
             return
         who = [seat_name(s, names, you) for s in range(self.players)]
-        head = "".join(f"<th>{escape(n[:1].upper() + n[1:])}</th>" for n in who)
+        head = "".join(f"<th>{esc(n[:1].upper() + n[1:])}</th>" for n in who)
         lines = []
         for i, r in enumerate(self.rows, 1):
-            seed = "" if r.seed is None else escape(_("seed {seed}").format(seed=r.seed))
+            seed = "" if r.seed is None else esc(_("seed {seed}").format(seed=r.seed))
             cells = "".join(
                 f"<td>{'★ ' if s in r.winners else ''}{r.scores[s]}</td>" for s in range(self.players)
             )
-            lines.append(f'<tr class="mm-sheet-row"><td>{i}. {escape(r.variant)} '
+            lines.append(f'<tr class="mm-sheet-row"><td>{i}. {esc(r.variant)} '
                          f'<span class="mm-sub">{seed}</span></td>{cells}</tr>')
         totals = "".join(f"<td>{t}</td>" for t in self.totals)
-        self.body.value = (f"<table><thead><tr><th>{escape(_('Game'))}</th>{head}</tr></thead>"
+        self.body.value = (f"<table><thead><tr><th>{esc(_('Game'))}</th>{head}</tr></thead>"
                            f"<tbody>{''.join(lines)}</tbody>"
-                           f'<tfoot><tr class="mm-sheet-total"><td>{escape(_("Total"))}</td>{totals}</tr></tfoot>'
+                           f'<tfoot><tr class="mm-sheet-total"><td>{esc(_("Total"))}</td>{totals}</tr></tfoot>'
                            "</table>")

@@ -8,7 +8,6 @@ why a card stayed, why a deal was redone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 import ipywidgets as w
 
@@ -19,6 +18,7 @@ from ..i18n import _
 from ..score import TOTAL_POINTS, score_card
 from ..svg import fan_html
 from .cards import LazyHTML
+from .text import esc
 
 
 def _cap(text: str) -> str:
@@ -31,7 +31,7 @@ def event_line(e: Event, names: Sequence[str], you: int | None) -> str:
         text = _("Game over.")
     else:
         text = e.explain(list(names), you)
-    return f'<li class="mm-ev mm-ev-{e.kind}">{escape(text)}</li>'
+    return f'<li class="mm-ev mm-ev-{e.kind}">{esc(text)}</li>'
 
 
 class ExplanationPanel(w.VBox):
@@ -51,8 +51,8 @@ class ExplanationPanel(w.VBox):
         self.lines: list[str] = []  # plain text of every narrated event (for tests and lessons)
 
     def show(self, events: Sequence[Event], step: Sequence[Event], names: Sequence[str], you: int | None) -> None:
-        self.heading.set(escape(_("What just happened")))
-        self.log_heading.set(escape(_("Game log")))
+        self.heading.set(esc(_("What just happened")))
+        self.log_heading.set(esc(_("Game log")))
         self.lines = [_("Game over.") if isinstance(e, End) else e.explain(list(names), you) for e in events]
         fresh = len(events) - len(step)
         items = [event_line(e, names, you) for e in events]
@@ -94,7 +94,7 @@ def game_over_html(end: End, names: Sequence[str], you: int | None, four_colour:
     else:
         head = _("A shared win at {n} points: {who}.").format(
             n=end.scores[winners[0]], who=", ".join(seat_name(s, names, you) for s in winners))
-    parts = [f'<div class="mm-h">{escape(_("Game over"))}</div><div class="mm-winner">{escape(head)}</div>']
+    parts = [f'<div class="mm-h">{esc(_("Game over"))}</div><div class="mm-winner">{esc(head)}</div>']
     order = sorted(range(len(end.piles)), key=lambda s: -end.scores[s])
     for seat in order:
         pile = end.piles[seat]
@@ -104,22 +104,22 @@ def game_over_html(end: End, names: Sequence[str], you: int | None, four_colour:
         note = _("{red} red cards score, {black} black cards score 0").format(red=len(red), black=black)
         parts.append(
             f'<div class="mm-seatscore" data-seat="{seat}" data-score="{end.scores[seat]}">'
-            f"<b>{escape(who)}: {escape(_('{n} points').format(n=end.scores[seat]))}</b> "
-            f'<span class="mm-sub">({escape(note)})</span>'
+            f"<b>{esc(who)}: {esc(_('{n} points').format(n=end.scores[seat]))}</b> "
+            f'<span class="mm-sub">({esc(note)})</span>'
             f'<div>{fan_html(red, width=30, overlap=0.2, empty=_("no red cards"), four_colour=four_colour)}</div>'
-            f'<div class="mm-sum">{escape(score_card(pile))}</div></div>'
+            f'<div class="mm-sum">{esc(score_card(pile))}</div></div>'
         )
     total = sum(end.scores)
     if end.stranded:
         left = _("Left on the table: {cards}").format(cards=cards_text(end.stranded))
         parts.append(
-            f'<div class="mm-stranded"><b>{escape(left)}</b>'
+            f'<div class="mm-stranded"><b>{esc(left)}</b>'
             f"<div>{fan_html(list(end.stranded), width=30, overlap=0.1, four_colour=four_colour)}</div>"
-            f"<div>{escape(stranded_text(end.stranded, end.start_table))}</div>"
-            f"<div>{escape(_('Points in the piles: {total} of {all}.').format(total=total, all=TOTAL_POINTS))}</div>"
+            f"<div>{esc(stranded_text(end.stranded, end.start_table))}</div>"
+            f"<div>{esc(_('Points in the piles: {total} of {all}.').format(total=total, all=TOTAL_POINTS))}</div>"
             "</div>"
         )
     elif total == TOTAL_POINTS:
         clean = _("The table is empty: all {all} points were captured.").format(all=TOTAL_POINTS)
-        parts.append(f'<div class="mm-sub">{escape(clean)}</div>')
+        parts.append(f'<div class="mm-sub">{esc(clean)}</div>')
     return "".join(parts)

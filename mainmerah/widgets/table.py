@@ -15,7 +15,6 @@ import logging
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import wraps
-from html import escape
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -35,6 +34,7 @@ from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_
 from .frame import Frame, boundaries, frame_at
 from .panel import ExplanationPanel, GameOverView
 from .style import style_widget
+from .text import esc
 
 log = logging.getLogger(__name__)
 
@@ -733,7 +733,7 @@ class TableWidget(w.VBox):
 
         self._render_header(f, d)
         self.stock.set(stock_html(f.stock))
-        self.table_label.set(escape(_("Table ({n} cards, longest-lying first)").format(n=len(f.table))))
+        self.table_label.set(esc(_("Table ({n} cards, longest-lying first)").format(n=len(f.table))))
 
         table_marks: dict[Card, list[str]] = {}
         if d is not None and d.kind == "play" and self.selected is not None:
@@ -756,7 +756,7 @@ class TableWidget(w.VBox):
             (p.add_class if turn else p.remove_class)("mm-turn")
             level = self._levels.get(s)
             label = names[s] if not isinstance(level, str) else names[s]
-            p.name.set(f'{escape(label)}{" ◀" if turn else ""}')
+            p.name.set(f'{esc(label)}{" ◀" if turn else ""}')
             if self.open_hands:
                 from ..svg import fan_html
 
@@ -769,9 +769,9 @@ class TableWidget(w.VBox):
             turn = not f.over and self._turn_seat(f) == you
             (self.you.add_class if turn else self.you.remove_class)("mm-turn")
             self.you_head.set(
-                f'<div class="mm-opp-head"><span class="mm-name">{escape(_cap(names[you]))}{" ◀" if turn else ""}'
+                f'<div class="mm-opp-head"><span class="mm-name">{esc(_cap(names[you]))}{" ◀" if turn else ""}'
                 f"</span></div>{pile_html(f.piles[you], f.scores[you], four_colour=self.four_colour)}"
-                f'<div class="mm-row-label">{escape(_("Your hand"))}</div>')
+                f'<div class="mm-row-label">{esc(_("Your hand"))}</div>')
             hand_marks: dict[Card, list[str]] = {}
             if self.selected is not None:
                 hand_marks[self.selected] = ["selected"]
@@ -838,11 +838,11 @@ class TableWidget(w.VBox):
         self.status = status
         links = ""
         if self.links:
-            links = (f'<span class="mm-links"><a href="tutorial.ipynb">{escape(_("How to play"))}</a></span>')
+            links = (f'<span class="mm-links"><a href="tutorial.ipynb">{esc(_("How to play"))}</a></span>')
         self.header.set(
             f'<div class="mm-header"><span class="mm-title"><span class="mm-logo"></span>Main Merah</span>'
-            f'<span class="mm-info">{escape(info)}</span>{links}'
-            f'<span class="mm-status {cls}" role="status">{escape(status)}</span></div>'
+            f'<span class="mm-info">{esc(info)}</span>{links}'
+            f'<span class="mm-status {cls}" role="status">{esc(status)}</span></div>'
         )
 
     def _action_html(self, f: Frame, d: Any) -> str:
@@ -862,7 +862,7 @@ class TableWidget(w.VBox):
             else:
                 text = _("{who} {what} {card} and chooses which card to take.").format(who=who, what=what, card=f.air)
             return (f'<div class="mm-air mm-air-pending">{small(f.air)}<span class="mm-arrow">➜ ?</span>'
-                    f"<span>{escape(text)}</span></div>")
+                    f"<span>{esc(text)}</span></div>")
         parts = []
         for e in f.step:
             if isinstance(e, Capture):
@@ -871,16 +871,16 @@ class TableWidget(w.VBox):
                 text = _("{who} {src} {card} and took {taken}: {points}.").format(
                     who=who, src=src, card=e.card, taken=e.taken, points=points_text(e.points))
                 parts.append(f'<div class="mm-air mm-air-capture">{small(e.card)}<span class="mm-arrow">➜</span>'
-                             f"{small(e.taken)}<span>{escape(text)}</span></div>")
+                             f"{small(e.taken)}<span>{esc(text)}</span></div>")
             elif isinstance(e, Stay):
                 who = _cap(seat_name(e.seat, names, you))
                 src = _("played") if e.source == "play" else _("flipped")
                 text = _("{who} {src} {card}: nothing pairs with it, so it stays on the table.").format(
                     who=who, src=src, card=e.card)
-                parts.append(f'<div class="mm-air mm-air-stay">{small(e.card)}<span>{escape(text)}</span></div>')
+                parts.append(f'<div class="mm-air mm-air-stay">{small(e.card)}<span>{esc(text)}</span></div>')
         if not parts and any(isinstance(e, Redeal) for e in self._step_events(f)):
             redeal = _("The first deal broke the redeal rule: see the story.")
-            parts.append(f'<div class="mm-air">{escape(redeal)}</div>')
+            parts.append(f'<div class="mm-air">{esc(redeal)}</div>')
         return "".join(parts)
 
     def _table_card_text(self, c: Card) -> str:
@@ -934,7 +934,7 @@ class TableWidget(w.VBox):
             text, cls = _("Click Next to see the next step."), False
         else:
             text, cls = _("Watch the move…"), False
-        self.prompt.set(escape(text))
+        self.prompt.set(esc(text))
         (self.prompt.add_class if cls else self.prompt.remove_class)("mm-error")
 
     def _render_buttons(self, f: Frame, d: Any) -> None:

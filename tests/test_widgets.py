@@ -1,0 +1,396 @@
+"""The table widgets in the kernel, without a browser: driven through their Python API
+and simulated button clicks, checked against the engine."""
+
+from __future__ import annotations
+
+import asyncio
+
+import ipywidgets as w
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+import mainmerah as mm
+from mainmerah.svg import CardRow, card_data_uri, card_svg, game_html, view_html
+from mainmerah.widgets import TableWidget, boundaries, frame_at
+from mainmerah.widgets.app import options_from_query
+from mainmerah.widgets.controls import bot_levels
+from mainmerah.widgets.style import card_class
+from mainmerah.widgets.text import esc
+
+C = mm.Card.parse
+
+
+def classes(button: w.Button) -> set[str]:
+    return set(button._dom_classes)
+
+
+def marked(slots, mark: str) -> list[mm.Card]:
+    return [b.card for b in slots.buttons if b.card is not None and f"mm-{mark}" in classes(b)]
+
+
+def drive(t: TableWidget, pick=lambda d, f: d.options[-1]) -> int:
+    """Finish the game: ``pick`` chooses for the human, Next shows everything else."""
+    n = 0
+    while not (t.game.is_over and t.caught_up):
+        d = t._my_decision()
+        if d is None:
+            assert t.next(), t.error
+        elif d.kind == "play":
+            assert t.play(pick(d, t.frame)), t.error
+        else:
+            assert t.choose(pick(d, t.frame)), t.error
+        n += 1
+        assert n < 500
+    return n
+
+
+# ----- frames: the display folded from the event log -------------------------------------
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("variant", ["classic", "cardgames", "jb"])
+def test_frames_match_the_engine_at_every_decision(players: int, variant: str) -> None:
+    for seed in range(6):
+        g = mm.Game.new(players, variant, seed=seed)
+        bots = [mm.make_bot("random", seed=seed * 3 + s) for s in range(players)]
+        while True:
+            f = frame_at(g, len(g.events))
+            assert f.table == list(g.table)
+            assert [sorted(h, key=lambda c: c.index) for h in f.hands] == \
+                [sorted(h, key=lambda c: c.index) for h in g.hands]
+            assert f.piles == [list(p) for p in g.piles]
+            assert f.stock == g.stock_size and tuple(f.scores) == g.scores
+            assert f.over == g.is_over
+            assert f.air == g.pending
+            if g.decision is None:
+                break
+            g.decide(bots[g.decision.seat].choose(g.view(g.decision.seat)))
+
+
+def test_steps_end_at_each_settled_card_and_at_a_pending_choice() -> None:
+    g = mm.Game.from_layout(hands=["7h 2s", "4c 6c"], table="3c 3d 9s", stock="8s Jd Kd Qd", first=0)
+    assert boundaries(g.events) == [1]
+    g.play("7h")  # two threes match: a choice is pending
+    assert g.decision.kind == "capture"
+    assert boundaries(g.events) == [1, 2]
+    g.capture("3d")
+    kinds = [e.kind for e in g.events]
+    bounds = boundaries(g.events)
+    assert all(kinds[b - 1] in ("capture", "stay", "deal", "end") for b in bounds)
+    # once chosen, the play and its capture are one step, the flip and its result the next
+    assert [kinds[a:b] for a, b in zip(bounds, bounds[1:], strict=False)][:2] == [["play", "capture"], ["flip", "stay"]]
+
+
+# ----- select, then confirm ----------------------------------------------------------------
+def two_choice_game() -> mm.Game:
+    # Seat 0 holds 7♥; the table has two threes: a capture choice.
+    return mm.Game.from_layout(hands=["7h 2s Kc", "4c 6c Jc"], table="3c 3d 9s Qh",
+                               stock="8s Jd Kd 5c 5d 5h", first=0)
+
+
+def test_selecting_highlights_the_partners_before_anything_is_played() -> None:
+    g = mm.Game.from_layout(hands=["7h 2s", "4c 6c"], table="3c 9s Qh", stock="8s Jd Kd Qd", first=0)
+    t = TableWidget(game=g, bots=["greedy"], auto=False)
+    slot = t.frame.hands[0].index(C("7h"))
+    t.hand.buttons[slot].click()  # a simulated click
+    assert t.selected == C("7h")
+    assert g.choices == []  # nothing played yet
+    assert marked(t.table_cards, "match") == [C("3c")]
+    assert marked(t.hand, "selected") == [C("7h")]
+    assert "7♥ would take 3♣ (7 + 3 = 10)" in t.prompt.value
+    assert "mm-hidden" not in classes(t.play_button) and not t.play_button.disabled
+    t.hand.buttons[slot].click()  # the second click plays it
+    assert g.choices == [mm.Choice(0, "play", C("7h"))]
+    assert C("3c") in t.frame.piles[0] and C("7h") in t.frame.piles[0]
+
+
+def test_the_flip_is_its_own_step() -> None:
+    g = mm.Game.from_layout(hands=["7h 2s", "4c 6c"], table="3c 9s Qh", stock="8s Jd Kd Qd", first=0)
+    t = TableWidget(game=g, bots=["greedy"], auto=False)
+    t.play("7h")
+    assert any(e.kind == "flip" for e in g.events)  # the engine flipped already...
+    assert t.frame.stock == 4 and not any(e.kind == "flip" for e in t.frame.step)  # ...not shown yet
+    assert "mm-hidden" not in classes(t.next_button)
+    t.next()
+    assert t.frame.stock == 3 and [e.kind for e in t.frame.step] == ["flip", "stay"]
+    assert C("8s") in t.frame.table and marked(t.table_cards, "new") == [C("8s")]
+
+
+def test_several_matches_you_click_the_one_to_take() -> None:
+    g = two_choice_game()
+    t = TableWidget(game=g, bots=["greedy"], auto=False)
+    t.select("7h")
+    assert marked(t.table_cards, "match") == [C("3c"), C("3d")]
+    assert "click the one you want to take" in t.prompt.value
+    t.confirm()
+    assert g.decision.kind == "capture" and t.caught_up
+    assert marked(t.table_cards, "choice") == [C("3c"), C("3d")]
+    assert "Your turn: choose the card to take" in t.header.value
+    slot = t.frame.table.index(C("3d"))
+    t.table_cards.buttons[slot].click()
+    assert g.choices[-1] == mm.Choice(0, "capture", C("3d"))
+    assert C("3d") in t.frame.piles[0] and C("3c") in t.frame.table
+    assert "3♦ was chosen over 3♣" in t.panel.latest.value
+
+
+def test_a_selected_card_can_take_a_table_card_directly() -> None:
+    g = two_choice_game()
+    t = TableWidget(game=g, bots=["greedy"], auto=False)
+    t.select("7h")
+    assert t.choose("3c")
+    assert g.choices == [mm.Choice(0, "play", C("7h")), mm.Choice(0, "capture", C("3c"))]
+    assert t.choose("Qh") is False  # the flip is still to be shown: refused, never raised
+    assert "Wait" in t.prompt.value
+
+
+def test_jb_tells_which_card_its_rule_takes() -> None:
+    g = mm.Game.from_layout(hands=["7h 2s Kc", "4c 6c Jc"], table="3c 3d 9s Qh",
+                            stock="8s Jd Kd 5c 5d 5h", first=0, variant="jb")
+    t = TableWidget(game=g, bots=["greedy"], auto=False)
+    t.select("7h")
+    assert "the jb rule would take 3♦" in t.prompt.value
+    t.confirm()
+    assert g.piles[0] == (C("7h"), C("3d"))
+
+
+# ----- never trust a value from the page -----------------------------------------------------
+def test_refused_moves_are_explained_and_change_nothing() -> None:
+    g = two_choice_game()
+    t = TableWidget(game=g, bots=["greedy"], auto=False)
+    before = g.to_json()
+    assert t.select("AS") is False and "A♠ is not in your hand" in t.prompt.value
+    assert "mm-error" in classes(t.prompt)
+    t.entry.value = "AS"  # a typed (or forged) card goes to the engine, which refuses it
+    assert "A♠ is not in seat 0's hand" in t.prompt.value
+    assert t.entry.value == ""
+    t.entry.value = "zz"
+    assert "not a card: 'zz'" in t.prompt.value
+    assert t.confirm() is False and "Select a card" in t.prompt.value
+    assert g.to_json() == before and t.frame.hands[0] == sorted(g.hands[0], key=lambda c: (c.rank, c.index))
+    t.play("7h")
+    t.entry.value = "9s"  # a capture choice that is not a match
+    assert "7♥ cannot capture 9♠" in t.prompt.value
+    assert len(g.choices) == 1
+    t.entry.value = "3c"  # typing a right one works
+    assert g.choices[-1] == mm.Choice(0, "capture", C("3c"))
+
+
+def test_clicks_out_of_turn_are_refused() -> None:
+    g = mm.Game.new(3, "cardgames", seed=3)  # cardgames: the seat after the dealer starts
+    t = TableWidget(game=g, bots=["greedy", "greedy"], auto=False)
+    assert g.choices[0].seat == 1 and not t.caught_up  # the computer already chose, not yet shown
+    t.hand.buttons[0].click()
+    assert "Wait: a move is being shown" in t.prompt.value and t.selected is None
+    t.skip()
+    hidden = len(t.frame.hands[0])
+    n = len(g.choices)
+    t.hand.buttons[hidden].click()  # a hidden, empty slot (a forged click)
+    assert len(g.choices) == n and "no longer in your hand" in t.prompt.value
+
+
+# ----- computer opponents, narration, the end ----------------------------------------------------
+@pytest.mark.parametrize("players,variant,seed", [(2, "classic", 11), (3, "cardgames", 4), (3, "jb", 8)])
+def test_a_whole_game_narrated_and_scored(players: int, variant: str, seed: int) -> None:
+    t = TableWidget(players=players, variant=variant, seed=seed, bots=["greedy", "random"], auto=False)
+    steps = []
+    t.on_step(lambda tw: steps.append(tw.step))
+    drive(t)
+    g = t.game
+    assert g.is_over and t.frame.over
+    names, you = t.names, 0
+    expected = [e.explain(names, you) for e in g.events if e.kind != "end"]
+    assert t.panel.lines[:-1] == expected and t.panel.lines[-1] == "Game over."
+    captures = [e for e in g.events if e.kind == "capture"]
+    assert captures and all(esc(e.explain(names, you)) in t.panel.log_box.value for e in captures)
+    assert "mm-hidden" not in classes(t.gameover)
+    for seat in range(players):
+        assert f'data-seat="{seat}" data-score="{g.scores[seat]}"' in t.gameover.body.value
+        assert g.score_card(seat) in t.gameover.body.value
+    assert t.sheet.rows[-1].scores == g.scores and t.sheet.totals == list(g.scores)
+    assert steps == sorted(steps) and len(steps) > 2 * players
+
+
+def test_stranded_cards_are_explained_at_the_end() -> None:
+    # Three aces and two nines on the starting table: an ace and a nine must stay.
+    g = mm.Game.from_layout(hands=["2c 3c", "4c 6s"], table="Ah Ad Ac 9h 9d",
+                            stock="Kc Qc Jc 10c", first=0)
+    t = TableWidget(game=g, bots=["greedy"], auto=False)
+    drive(t)
+    assert g.table and "mm-stranded" in t.gameover.body.value
+    assert "stayed on the table and score for nobody" in t.gameover.body.value
+
+
+def test_next_game_of_the_match_lets_the_lowest_scorer_start() -> None:
+    t = TableWidget(players=2, seed=21, bots=["greedy"], auto=False)
+    drive(t)
+    first = mm.next_first(t.game.scores, t.game.setup.first)
+    t.next_game_button.click()
+    assert t.game.setup.first == first and not t.game.is_over
+    drive(t)
+    assert len(t.sheet.rows) == 2
+    assert t.sheet.totals == [a + b for a, b in zip(t.sheet.rows[0].scores, t.sheet.rows[1].scores, strict=True)]
+
+
+def test_undo_goes_back_across_the_computer_moves() -> None:
+    t = TableWidget(players=3, seed=9, bots=["greedy", "greedy"], auto=False)
+    g = t.game
+    while g.decision.seat != 0 or not t.caught_up:
+        t.next()
+    hand = t.frame.hands[0]
+    t.play(hand[0])
+    t.skip()  # both computers move
+    assert g.decision.seat == 0 and [ch.seat for ch in g.choices][-2:] == [1, 2]
+    t.undo_button.click()
+    assert g.decision.kind == "play" and g.decision.seat == 0
+    assert t.frame.hands[0] == hand and t.caught_up
+    assert "Undone: you are back before you played" in t.prompt.value
+    t2 = TableWidget(players=2, seed=9, auto=False)
+    assert t2.undo() is False and "Nothing to undo" in t2.prompt.value
+
+
+def test_replay_steps_from_the_deal_and_back() -> None:
+    t = TableWidget(players=2, seed=13, bots=["random"], auto=False)
+    for _ in range(3):
+        d = t._my_decision()
+        t.play(d.options[0]) if d else None
+        t.skip()
+    end = len(t.game.events)
+    t.replay()
+    bounds = boundaries(t.game.events)
+    assert t.replaying and t.shown == bounds[0] and t.frame.piles == [[], []]
+    t.next()
+    assert t.shown == bounds[1]
+    t.back()
+    assert t.shown == bounds[0]
+    assert t.select(t.frame.hands[0][0]) is False  # no playing during a replay
+    while t.replaying:
+        t.next()
+    assert t.shown == end and "Replay finished" in t.prompt.value
+
+
+def test_built_from_an_existing_game_and_embeddable() -> None:
+    g = mm.Game.new(2, seed=2)
+    g.play(g.decision.options[0])
+    t = TableWidget(game=g, human=g.decision.seat, bots=["greedy"], controls=False)
+    assert t.caught_up and t.controls is None
+    assert t.frame.table == list(g.table)
+    box = w.VBox([w.HTML("A lesson"), t])  # another layout can hold it
+    assert box.children[1] is t
+    watch = TableWidget(game=mm.Game.new(2, seed=2), human=None, bots=["greedy", "random"], auto=False)
+    while not watch.game.is_over:
+        watch.next()
+    assert watch.game.is_over and watch.you.layout.display == "none"
+
+
+def test_redraws_reuse_the_widgets() -> None:
+    t = TableWidget(players=2, seed=17, bots=["greedy"], auto=False)
+    buttons = list(t.hand.buttons) + list(t.table_cards.buttons)
+    before = len(_instances)
+    for _ in range(6):
+        d = t._my_decision()
+        if d is None:
+            t.next()
+        elif d.kind == "play":
+            t.select(d.options[0])
+            t.confirm()
+        else:
+            t.choose(d.options[0])
+    assert len(_instances) <= before + 2  # at most a couple more table slots
+    assert t.hand.buttons[: len(buttons)] == buttons[: len(t.hand.buttons)]
+
+
+def test_auto_advance_shows_computer_moves_by_themselves() -> None:
+    async def run() -> TableWidget:
+        t = TableWidget(players=3, seed=5, bots=["random", "greedy"], auto=True, delay=0.01)
+        for _ in range(400):
+            if t._my_decision() is not None:
+                break
+            await asyncio.sleep(0.01)
+        return t
+
+    t = asyncio.run(run())
+    assert t._my_decision() is not None and t.caught_up
+
+
+def test_pace_instant_shows_everything_at_once() -> None:
+    t = TableWidget(players=3, variant="cardgames", seed=5, auto=True, delay=0)
+    assert t.caught_up and t._my_decision() is not None
+    assert t.set_pace(-3) is False and "0 or more" in t.prompt.value
+
+
+def test_controls_check_their_values() -> None:
+    t = TableWidget(players=2, seed=1, auto=False)
+    t.controls.seed.value = "abc"
+    t.controls.deal_button.click()
+    assert "The seed must be a whole number" in t.prompt.value and t.game.seed == 1
+    t.controls.seed.value = "42"
+    t.controls.players.value = 3
+    t.controls.variant.value = "jb"
+    t.controls.deal_button.click()
+    assert (t.game.seed, t.game.players, t.game.variant.name) == (42, 3, "jb")
+    assert len(t.opp_panels) == 2
+    t.controls.new_button.click()
+    assert t.controls.seed.value == str(t.game.seed)
+    assert t.load("not a save file") is False and "mm-error" in classes(t.prompt)
+    t.show_save()
+    saved = t.history.save_text.value
+    assert mm.Game.from_json(saved).setup == t.game.setup
+    t.new_game(seed=7)
+    t.load(saved)
+    assert t.game.setup.seed == mm.Game.from_json(saved).seed
+
+
+def test_bot_levels_per_opponent() -> None:
+    t = TableWidget(players=3, seed=3, bots=["random", "greedy"], auto=False)
+    assert [p.level.value for p in t.opp_panels.values()] == ["random", "greedy"]
+    t.opp_panels[2].level.value = "random"
+    assert t._levels[2] == "random" and t._bot(2).name == "random"
+    assert t.set_level(0, "greedy") is False
+    if "expert" in bot_levels():
+        assert ("expert", "expert") in [(v, v) for _l, v in t.opp_panels[1].level.options]
+
+
+def test_hint_marks_cards_until_the_next_move() -> None:
+    t = TableWidget(players=2, seed=5, auto=False)
+    card = t.frame.hands[0][0]
+    t.show_hint([card], "try this")
+    assert marked(t.hand, "hint") == [card] and "try this" in t.prompt.value
+    t.select(card)
+    assert marked(t.hand, "hint") == []
+
+
+def test_query_string_options() -> None:
+    kw, problems = options_from_query("seed=42&players=3&variant=JB&bots=greedy,random&pace=fast")
+    assert kw == {"seed": 42, "players": 3, "variant": "jb", "bots": ["greedy", "random"], "auto": True,
+                  "delay": 0.45}
+    assert problems == []
+    kw, problems = options_from_query("seed=-1&players=4&variant=poker&bots=god&pace=soon")
+    assert kw == {} and len(problems) == 5
+    assert "Ignored players=4" in problems[1]
+    assert options_from_query("pace=manual")[0] == {"auto": False}
+
+
+# ----- drawing ------------------------------------------------------------------------------------
+def test_cards_are_drawn_legibly() -> None:
+    svg = card_svg(C("10h"), 64)
+    assert ">10<" in svg and "♥" in svg and "#b71c1c" in svg and "ten of hearts" in svg
+    assert ">10<" in card_svg(C("10h"), 64)  # points badge for red cards
+    black = card_svg(C("Qs"), 64)
+    assert "#111111" in black and "#b71c1c" not in black
+    back = card_svg(None, 64)
+    assert "face-down" in back and "♥" not in back
+    assert "#2e7d32" in card_svg(C("5d"), highlight="match")
+    uri = card_data_uri(C("7d"))
+    assert uri.startswith("data:image/svg+xml,") and "#" not in uri and '"' not in uri
+    assert card_class(C("10s")) == "mm-c-10S" and card_class(None) == "mm-back"
+
+
+def test_rich_display_without_widgets() -> None:
+    row = CardRow(["AH", "9d", "10c"])
+    assert str(row) == "A♥ 9♦ 10♣" and row == (C("AH"), C("9d"), C("10c"))
+    assert row._repr_html_().count("<svg") == 3 and row._repr_svg_().startswith("<svg")
+    g = mm.Game.new(3, seed=4)
+    html = g._repr_html_()
+    assert html.count("<svg") >= 32 and "seed 4" in html
+    v = view_html(g.view(1))
+    assert "What Seat 1 sees" in v and all(c.name() in v for c in g.hands[1])
+    assert not any(c.name() in v for c in g.hands[0] + g.hands[2] + g.stock)  # never another hand
+    assert "game over" in game_html(mm.Game.from_layout(hands=[[], []], table="", stock=""))
