@@ -1,9 +1,11 @@
-"""Clickable cards for the lessons: the package's SVG card under a transparent button.
+"""Clickable cards for the lessons: the table's own card button, with a line under it.
 
-The button covers the whole card, so a click anywhere on the picture counts,
-and its text (the card, e.g. "7♥") is what keyboards and screen readers meet.
-Each button carries ``mm-pick-<rank><suit>`` (e.g. ``mm-pick-10h``) so browser
-tests can click a card by name.
+The button is :class:`mainmerah.widgets.cards.CardButton` (one ``<button>``
+whose face is drawn by the table's stylesheet from the package's SVG, whose
+text is the card, e.g. "7♥", for keyboards and screen readers). Each carries
+the table's per-card class ``mm-c-<rank><suit>`` (e.g. ``mm-c-10H``), so browser
+tests can click a card by name. The lessons add a badge under a card (its
+points once revealed) and a ✓ / ✗ for a right or wrong pick.
 """
 
 from __future__ import annotations
@@ -15,40 +17,35 @@ import ipywidgets as W
 
 from ..card import Card
 from ..i18n import _
-from ..svg import card_svg
+from ..widgets.cards import CardButton as TableCardButton
+from ..widgets.style import card_class
 
-CARD_WIDTH = 64
+# The lessons' highlight names -> the table stylesheet's marks.
+MARKS = {"select": "selected", "match": "match", "hint": "hint", "choice": "choice"}
 
 
 def pick_class(card: Card) -> str:
-    """``mm-pick-10h`` for 10♥, ``mm-pick-as`` for A♠."""
-    return f"mm-pick-{card.rank_text.lower()}{card.suit.lower()}"
+    """The class a card's button carries, e.g. ``mm-c-10H`` for 10♥."""
+    return card_class(card)
 
 
-class CardButton(W.Box):
+class CardButton(W.VBox):
     """One card that can be clicked; ``badge`` is a short line under it (e.g. "7 points")."""
 
-    def __init__(self, card: Card, on_click: Callable[[Card], None] | None = None, *, width: int = CARD_WIDTH,
+    def __init__(self, card: Card, on_click: Callable[[Card], None] | None = None, *,
                  face_down: bool = False, badge: str = "", classes: Iterable[str] = ()) -> None:
         self.card = card
-        self._width = width
         self._face_down = face_down
         self._highlight: str | None = None
         self._state: str | None = None
         self._badge = ""
+        self._label = ""
         self._handlers: list[Callable[[Card], None]] = [on_click] if on_click else []
-        self.picture = W.HTML(layout=W.Layout(margin="0"))
-        self.picture.add_class("mm-card-picture")
-        self.button = W.Button(description=str(card) if not face_down else _("face-down card"),
-                               tooltip=card.name() if not face_down else _("face-down card"),
-                               layout=W.Layout(width="auto", height="auto", margin="0"))
-        self.button.add_class("mm-card-hit")
-        self.button.add_class(pick_class(card))
+        self.button = TableCardButton(0)
         self.button.on_click(self._clicked)
         self.badge = W.HTML(layout=W.Layout(margin="0"))
         self.badge.add_class("mm-badge")
-        super().__init__([W.Box([self.picture, self.button], layout=W.Layout(margin="0")), self.badge])
-        self.children[0].add_class("mm-cardbtn")
+        super().__init__([self.button, self.badge])
         self.add_class("mm-card-slot")
         for c in classes:
             self.add_class(c)
@@ -56,7 +53,10 @@ class CardButton(W.Box):
         self._draw()
 
     def _draw(self) -> None:
-        self.picture.value = card_svg(self.card, self._width, face_down=self._face_down, highlight=self._highlight)
+        marks = [MARKS[self._highlight]] if self._highlight in MARKS else []
+        self.button.show(self.card, face_down=self._face_down, marks=marks)
+        if self._face_down and self._label:
+            self.button.tooltip = self._label
 
     def _clicked(self, _button: W.Button) -> None:
         for handler in list(self._handlers):
@@ -77,16 +77,19 @@ class CardButton(W.Box):
     def set_face_down(self, face_down: bool) -> None:
         if face_down != self._face_down:
             self._face_down = face_down
-            self.button.description = _("face-down card") if face_down else str(self.card)
-            self.button.tooltip = _("face-down card") if face_down else self.card.name()
             self._draw()
+
+    def set_label(self, text: str) -> None:
+        """What a screen reader says for a face-down card (e.g. "stock: flip the top card")."""
+        self._label = text
+        self._draw()
 
     def set_badge(self, text: str) -> None:
         self._badge = text
         self._show_badge()
 
     def _show_badge(self) -> None:
-        # A result is also written as a symbol, so it never depends on seeing the ring's colour.
+        # A result is also written as a symbol, so it never depends on seeing a colour.
         mark = {"right": "✓", "wrong": "✗"}.get(self._state or "", "")
         sign = f'<span class="mm-mark mm-mark-{self._state}">{mark}</span> ' if mark else ""
         text = escape(self._badge)
@@ -101,7 +104,6 @@ class CardButton(W.Box):
         if state == self._state:
             return
         self._state = state
-        # The ring is drawn inside the card's SVG, so no container can clip it.
         self.set_highlight("match" if state == "right" else None)
         for s in ("right", "wrong"):
             if s == state:
@@ -115,14 +117,17 @@ class CardRow(W.Box):
     """A wrapping row of :class:`CardButton` s sharing one click handler."""
 
     def __init__(self, cards: Sequence[Card], on_click: Callable[[Card], None] | None = None, *,
-                 width: int = CARD_WIDTH, badges: Callable[[Card], str] | None = None,
+                 small: bool = False, badges: Callable[[Card], str] | None = None,
                  classes: Iterable[str] = ()) -> None:
         self.on_card: Callable[[Card], None] | None = on_click
         self.buttons: dict[Card, CardButton] = {}
-        self._width = width
         self._badges = badges
         super().__init__([])
+        # "mm-root" lets the table's stylesheet draw the card buttons in this row.
+        self.add_class("mm-root")
         self.add_class("mm-card-row")
+        if small:
+            self.add_class("mm-small")
         for c in classes:
             self.add_class(c)
         self.set_cards(cards)
@@ -138,8 +143,7 @@ class CardRow(W.Box):
         for c in cards:
             b = old.get(c)
             if b is None:
-                b = CardButton(c, self._dispatch, width=self._width,
-                               badge=self._badges(c) if self._badges else "")
+                b = CardButton(c, self._dispatch, badge=self._badges(c) if self._badges else "")
             self.buttons[c] = b
         self.children = [self.buttons[c] for c in cards]
         if not cards:
@@ -151,10 +155,3 @@ class CardRow(W.Box):
     @property
     def cards(self) -> list[Card]:
         return list(self.buttons)
-
-
-def static_cards(cards: Iterable[Card], width: int = 48, empty: str = "") -> W.HTML:
-    """Cards that are only looked at (no click)."""
-    from ..svg import cards_html
-
-    return W.HTML(cards_html(cards, width=width, empty=empty or _("(none)")))

@@ -58,9 +58,12 @@ class Coach(W.VBox):
         self.others_html = W.HTML()
         self.table_row = CardRow(self.table, self._table_click, classes=("mm-coach-table",))
         self.in_play_html = W.HTML()
-        self.stock = CardButton(Card.parse("AS"), self._stock_click, face_down=True, classes=("mm-coach-stock",))
-        self.stock.button.remove_class("mm-pick-as")
-        self.stock.button.description = _("stock: flip the top card")
+        # The stock is a face-down button; which card it hides is never sent to the page.
+        self.stock = CardButton(Card.parse("AS"), self._stock_click, face_down=True)
+        self.stock.set_label(_("stock: flip the top card"))
+        stock_box = W.Box([self.stock])
+        stock_box.add_class("mm-root")
+        stock_box.add_class("mm-coach-stock")
         self.hand_row = CardRow(self.hand, self._hand_click, classes=("mm-coach-hand",))
         self.pile_html = W.HTML()
         self.prompt = W.HTML()
@@ -81,7 +84,7 @@ class Coach(W.VBox):
         middle = W.Box([
             W.VBox([label(_("Table")), self.table_row]),
             W.VBox([label(_("In play")), self.in_play_html]),
-            W.VBox([label(_("Stock")), self.stock]),
+            W.VBox([label(_("Stock")), stock_box]),
         ])
         middle.add_class("mm-zone")
         super().__init__([

@@ -408,7 +408,7 @@ def lesson_scoring() -> Lesson:
         return worth(c) + " " + _("Running total: {n}.").format(n=total["n"])
 
     task = PickTask(_("This is your pile after a whole game. Click every card in it that scores, and watch the "
-                      "total grow."), mine, red, right=right, wrong=worth, width=44,
+                      "total grow."), mine, red, right=right, wrong=worth, small=True,
                     done=_("Your score card: {card}.").format(card=red_only_card(mine)), key="mine")
     names = [_("You"), _("The computer")]
     winner = g.winners

@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ..card import Card
 from ..i18n import _
-from .cards import CARD_WIDTH, CardRow
+from .cards import CardRow
 
 
 def para(text: str) -> str:
@@ -101,14 +101,14 @@ class PickTask(Task):
     def __init__(self, prompt: str, cards: Sequence[Card], targets: Iterable[Card], *,
                  right: Callable[[Card], str], wrong: Callable[[Card], str], done: str | Callable[[], str] = "",
                  need: int | None = None, reveal: Callable[[Card], str] | None = None, key: str = "",
-                 before: Sequence[W.Widget] = (), width: int = CARD_WIDTH, placeholder: str = "?",
+                 before: Sequence[W.Widget] = (), small: bool = False, placeholder: str = "?",
                  row_label: str = "") -> None:
         self.targets = [Card.parse(c) for c in targets]
         self.need = len(self.targets) if need is None else need
         self.picked: list[Card] = []
         self.wrong_picks: list[Card] = []
         self._right, self._wrong, self._done, self._reveal = right, wrong, done, reveal
-        self.row = CardRow(list(cards), self.pick, width=width,
+        self.row = CardRow(list(cards), self.pick, small=small,
                            badges=(lambda c: placeholder) if reveal else None)
         body: list[W.Widget] = [*before, self.row]
         if row_label:

@@ -16,17 +16,15 @@ CSS = """
 .mm-intro { font-size: 1.02em; }
 .mm-card-row { display: flex; flex-flow: row wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
 .mm-card-slot { display: flex; flex-direction: column; align-items: center; margin: 0; }
-.mm-cardbtn { position: relative; margin: 0; line-height: 0; }
-.mm-cardbtn .mm-card-hit { position: absolute; top: 0; left: 0; width: 100% !important; height: 100% !important;
-  margin: 0; padding: 0; border: none; background: transparent; color: transparent; box-shadow: none;
-  cursor: pointer; overflow: hidden; font-size: 1px; }
-.mm-cardbtn .mm-card-hit:hover { background: rgba(249, 168, 37, 0.18); }
-.mm-cardbtn .mm-card-hit:focus-visible { outline: 3px solid #0d47a1; outline-offset: 1px; }
-.mm-cardbtn .mm-card-hit:disabled { cursor: default; background: transparent; opacity: 1; }
-.mm-card-slot.mm-wrong svg.mm-svg { opacity: 0.6; }
-.mm-mark { font-weight: 700; }
-.mm-mark-right { color: #2e7d32; }
-.mm-mark-wrong { color: #c62828; }
+/* Card rows borrow the table's "mm-root" card styles, but size to their cards (no container sizing). */
+.mm-lessons .mm-card-row.mm-root, .mm-lessons .mm-coach-stock.mm-root { --mm-w: 62px; max-width: none;
+  width: auto; container-type: normal; }
+.mm-lessons .mm-card-row.mm-small { --mm-w: 44px; }
+.mm-lessons .mm-root .jupyter-button.mm-card:focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }
+.mm-lessons .mm-root .jupyter-button.mm-card:disabled { cursor: default; }
+.mm-card-slot.mm-wrong .jupyter-button.mm-card { opacity: 0.55; }
+.mm-lessons .mm-card-row.mm-root { padding: 10px 10px 0 0; }
+.mm-lessons .mm-coach-stock.mm-root { padding: 14px 12px 0 0; }
 .mm-badge { min-height: 0; margin: 2px 0 0 0; }
 .mm-badge-text { font-size: 12px; font-weight: 600; color: #333; white-space: nowrap; }
 .mm-feedback { border-radius: 6px; padding: 8px 12px; margin: 6px 0; min-height: 1.2em; max-width: 760px; }
@@ -61,14 +59,18 @@ CSS = """
   .mm-task { padding: 6px 6px; }
   .mm-nav .widget-button { min-width: 90px; }
   .mm-card-row { gap: 3px; }
-  .mm-card-slot svg.mm-svg { width: 52px; height: 73px; }
+  .mm-lessons .mm-card-row { --mm-w: 50px; }
+  .mm-lessons .mm-card-row.mm-small { --mm-w: 40px; }
   .mm-progress .widget-button { padding: 0 6px; }
 }
 """
 
 
-def style_widget() -> W.HTML:
-    """An HTML widget holding the stylesheet (put it once on the page)."""
+def style_widget() -> W.Box:
+    """The lessons' stylesheet and the table's (which draws the card buttons); put it once on the page."""
+    from ..widgets.style import style_widget as table_style
+
     w = W.HTML(f"<style>{CSS}</style>", layout=W.Layout(display="none"))
     w.add_class("mm-style")
-    return w
+    box = W.Box([table_style(), w], layout=W.Layout(display="none"))
+    return box

@@ -51,7 +51,7 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     code_box.fill(typo)
     page.locator(".mm-code-open").click()
     expect()(message).to_contain_text("check letter", timeout=WAIT)
-    assert page.locator(".mm-class-table .mm-card-hit").count() == 0, "a bad code deals nothing"
+    assert page.locator(".mm-class-table .mm-card").count() == 0, "a bad code deals nothing"
     code_box.fill(code.lower())
     page.locator(".mm-code-open").click()
     expect()(message).to_contain_text(f"Deal {code}", timeout=WAIT)
@@ -71,7 +71,7 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     assert value[worse] < value[best]
 
     def click(card: mm.Card) -> None:
-        page.locator(f".mm-task-best .mm-pick-{card.rank_text.lower()}{card.suit.lower()}").first.click()
+        page.locator(f".mm-task-best .mm-c-{card.rank_text}{card.suit}").first.click()
 
     fb = page.locator(".mm-task-best > .mm-feedback")
     click(worse)
@@ -82,11 +82,11 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     probe = mm.Card.parse(re.search(r"pair with (\S+)\?", head).group(1))
     pfb = page.locator(".mm-task-partners > .mm-feedback")
     wrong = next(c for c in g.table if not probe.pairs_with(c))
-    page.locator(f".mm-task-partners .mm-pick-{wrong.rank_text.lower()}{wrong.suit.lower()}").click()
+    page.locator(f".mm-task-partners .mm-c-{wrong.rank_text}{wrong.suit}").click()
     expect()(pfb).to_contain_text("does not pair", timeout=WAIT)
     for c in g.table:
         if probe.pairs_with(c):
-            page.locator(f".mm-task-partners .mm-pick-{c.rank_text.lower()}{c.suit.lower()}").click()
+            page.locator(f".mm-task-partners .mm-c-{c.rank_text}{c.suit}").click()
             expect()(pfb).to_contain_text(f"pairs with {c}", timeout=WAIT)
     page.locator(".mm-task-tally .mm-answer input").fill("")
     page.locator(".mm-task-tally .mm-check").click()

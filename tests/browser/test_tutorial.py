@@ -32,7 +32,7 @@ def feedback(page, task: str):  # noqa: ANN001, ANN201
 def pick(page, task: str, card: str, says: str) -> None:  # noqa: ANN001
     """Click ``card`` in task ``task`` and wait for its explanation to contain ``says``."""
     c = mm.Card.parse(card)
-    page.locator(f".mm-task-{task} .mm-pick-{c.rank_text.lower()}{c.suit.lower()}").first.click()
+    page.locator(f".mm-task-{task} .mm-c-{c.rank_text}{c.suit}").first.click()
     expect()(feedback(page, task)).to_contain_text(says, timeout=WAIT)
 
 
@@ -73,14 +73,14 @@ def coach_step(page) -> bool:  # noqa: ANN001
     if nxt.is_visible():
         nxt.click()
     elif "click a card in your hand" in prompt:
-        page.locator(".mm-coach-hand .mm-card-hit").first.click()
+        page.locator(".mm-coach-hand .mm-card").first.click()
     elif "click the stock" in prompt:
-        page.locator(".mm-coach-stock .mm-card-hit").first.click()
+        page.locator(".mm-coach-stock .mm-card").first.click()
     else:
         played = re.search(r"(?:that|:) ?(\S+) pairs with", prompt) or re.search(r"Now: (\S+) pairs with", prompt)
         assert played, prompt
         card = mm.Card.parse(played.group(1))
-        for b in page.locator(".mm-coach-table .mm-card-hit").all():
+        for b in page.locator(".mm-coach-table .mm-card").all():
             if mm.Card.parse(b.inner_text().strip()).rank == card.partner:
                 b.click()
                 break
@@ -141,18 +141,18 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
 
     # 3. One turn, step by step, then the rest of the short game
     go_next(page, "turn")
-    page.locator(".mm-coach-hand .mm-pick-ks").click()
+    page.locator(".mm-coach-hand .mm-c-KS").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("find a hand card that pairs", timeout=WAIT)
-    page.locator(".mm-coach-hand .mm-pick-7h").click()
+    page.locator(".mm-coach-hand .mm-c-7H").click()
     expect()(page.locator(".mm-coach-prompt")).to_contain_text("pairs with", timeout=WAIT)
-    page.locator(".mm-coach-table .mm-pick-8c").click()
+    page.locator(".mm-coach-table .mm-c-8C").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("does not pair", timeout=WAIT)
-    page.locator(".mm-coach-table .mm-pick-3d").click()
+    page.locator(".mm-coach-table .mm-c-3D").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("7 + 3 = 10", timeout=WAIT)
     screenshot(page, "tutorial-lesson3-turn")
-    page.locator(".mm-coach-stock .mm-card-hit").click()
+    page.locator(".mm-coach-stock .mm-card").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("You turned up 2♥", timeout=WAIT)
-    page.locator(".mm-coach-table .mm-pick-8c").click()
+    page.locator(".mm-coach-table .mm-c-8C").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("2 + 8 = 10", timeout=WAIT)
     for _ in range(80):
         if not coach_step(page):
