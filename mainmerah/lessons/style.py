@@ -19,7 +19,7 @@ CSS = """
 /* Card rows borrow the table's "mm-root" card styles, but size to their cards (no container sizing). */
 .mm-lessons .mm-card-row.mm-root, .mm-lessons .mm-coach-stock.mm-root { --mm-w: 62px; max-width: none;
   width: auto; container-type: normal; }
-.mm-lessons .mm-card-row.mm-small { --mm-w: 44px; }
+.mm-lessons .mm-card-row.mm-root.mm-small { --mm-w: 44px; }
 .mm-lessons .mm-root .jupyter-button.mm-card:focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }
 .mm-lessons .mm-root .jupyter-button.mm-card:disabled { cursor: default; }
 .mm-card-slot.mm-wrong .jupyter-button.mm-card { opacity: 0.55; }
@@ -59,8 +59,8 @@ CSS = """
   .mm-task { padding: 6px 6px; }
   .mm-nav .widget-button { min-width: 90px; }
   .mm-card-row { gap: 3px; }
-  .mm-lessons .mm-card-row { --mm-w: 50px; }
-  .mm-lessons .mm-card-row.mm-small { --mm-w: 40px; }
+  .mm-lessons .mm-card-row.mm-root, .mm-lessons .mm-coach-stock.mm-root { --mm-w: 48px; padding-right: 6px; }
+  .mm-lessons .mm-card-row.mm-root.mm-small { --mm-w: 38px; }
   .mm-progress .widget-button { padding: 0 6px; }
 }
 """
