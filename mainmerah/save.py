@@ -150,7 +150,7 @@ def loads(text: str) -> Game:
             game.capture(card) if d["kind"] == "capture" else game.play(card)
         except (RuleError, CardError) as e:
             raise SaveFileError(_("save file: decision {n} ({kind} {card}) is not legal: {e}").format(
-                n=i + 1, kind=d["kind"], card=d["card"], e=e)) from None
+                n=i + 1, kind=_("capture") if d["kind"] == "capture" else _("play"), card=d["card"], e=e)) from None
     scores = body.get("scores")
     if scores is not None and list(game.scores) != scores:
         raise SaveFileError(_(
