@@ -408,3 +408,14 @@ def test_guided_game_is_the_table_widget_and_solves_at_the_end() -> None:
             table.skip()
     assert table.game.is_over and task.solved
     assert any(e.kind == "capture" for e in table.game.events)
+
+
+def test_stranded_deal_can_be_played_by_the_learner() -> None:
+    from mainmerah.widgets import TableWidget
+
+    task = C.lesson_deal().task("playout")
+    button = next(w for w in task.children if "mm-play-yourself" in getattr(w, "_dom_classes", ()))
+    button.click()
+    table = task.children[task.children.index(button) + 1].children[0]
+    assert isinstance(table, TableWidget) and table.game.setup == C.stranded_game().setup
+    assert button.disabled

@@ -339,6 +339,16 @@ def lesson_deal() -> Lesson:
                            + cards_html(left, width=56))
         return play_out_text(attempts["n"])
 
+    # Or the learner plays the same real deal on the table (built on request: a whole table is heavy).
+    yourself = W.VBox([])
+    mine = W.Button(description=_("Or play this deal yourself"), layout=W.Layout(width="auto"))
+    mine.add_class("mm-play-yourself")
+
+    def play_yourself(_b: W.Button) -> None:
+        mine.disabled = True
+        yourself.children = [TableWidget(game=stranded_game(), human=0, bots=["greedy"], controls=False)]
+
+    mine.on_click(play_yourself)
     jb = first_redeal(STRANDED_SEED, "jb")
     jb_why = _("jb: {reason}. Its rule redeals when ANY rank lies three times on the starting table, so this "
                "game could never begin, and the stranded pair never happens: in jb every game ends with the "
@@ -369,7 +379,8 @@ def lesson_deal() -> Lesson:
                            + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None)
                                      for c in g.table) + "</div>")], key="predict"),
         ActionTask(_("Check it: let the computer play the whole game (press again for another game, with other "
-                     "choices)."), _("Play it out"), act, key="playout", css="mm-playout", body=[end_table]),
+                     "choices)."), _("Play it out"), act, key="playout", css="mm-playout",
+                   body=[end_table, mine, yourself]),
         ChoiceTask(
             _("The same shuffle under another variant: which one throws this table back?"),
             [(_("classic"), False, not_jb.format(v="classic", code=code)),

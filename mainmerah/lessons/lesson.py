@@ -250,6 +250,8 @@ class ActionTask(Task):
         row = W.Box([self.button])
         row.add_class("mm-nav")
         super().__init__(prompt, [row, *body], key)
+        # What the button did is said right under it, before anything else the task shows.
+        self.children = (self.head, row, self.feedback, *body)
 
     def press(self) -> None:
         self.attempts += 1

@@ -190,6 +190,10 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     expect()(feedback(page, "playout")).to_contain_text("stayed on the table", timeout=WAIT)
     text = feedback(page, "playout").inner_text()
     assert re.search(r"A[♣♦♥♠]", text) and re.search(r"9[♣♦♥♠]", text), text
+    expect()(page.locator(".mm-task-playout")).to_contain_text("Left on the table at the end")
+    page.locator(".mm-play-yourself").click()
+    expect()(page.locator(".mm-task-playout .mm-table .mm-hand .mm-card:not(.mm-empty)")).to_have_count(
+        10, timeout=WAIT)
     choose(page, "variant", 0, "Aces are not among them")
     choose(page, "variant", 2, "ANY rank")
     screenshot(page, "tutorial-lesson5-deal")
