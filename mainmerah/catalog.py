@@ -114,8 +114,24 @@ def missing(template: Catalog, cat: Catalog) -> list[str]:
             for msg in template if msg.id and not _translated(cat.get(msg.id))]
 
 
+def write(lang: str, cat: Catalog) -> Catalog:
+    """Write ``cat`` as the .po and compile the .mo from what was written."""
+    path = po_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        # File names without line numbers: editing code elsewhere in a file leaves the catalog alone.
+        write_po(f, cat, width=100, omit_header=False, sort_output=False, include_previous=False,
+                 include_lineno=False)
+    cat = load_po(lang)  # compile what is on disk, so --check compares like with like
+    with path.with_suffix(".mo").open("wb") as f:
+        f.write(mo_bytes(cat))
+    return cat
+
+
 def update(lang: str, template: Catalog) -> Catalog:
     cat = load_po(lang)
+    before = {m.id for m in cat if m.id}
+    created = cat.creation_date
     # Babel's update forgets earlier obsolete entries; keep the translated ones, and revive
     # them when their string comes back (source texts are often reworded and reverted).
     kept = {mid: m for mid, m in cat.obsolete.items() if _translated(m)}
@@ -128,15 +144,10 @@ def update(lang: str, template: Catalog) -> Catalog:
             cat.obsolete[mid] = m
     for mid in [mid for mid, m in cat.obsolete.items() if not _translated(m)]:
         del cat.obsolete[mid]
+    if {m.id for m in cat if m.id} == before:
+        cat.creation_date = created  # same strings: keep the files byte-identical
     cat.fuzzy = False  # the header is maintained here, not a draft
-    path = po_path(lang)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as f:
-        write_po(f, cat, width=100, omit_header=False, sort_output=False, include_previous=False)
-    cat = load_po(lang)  # compile what is on disk, so --check compares like with like
-    with path.with_suffix(".mo").open("wb") as f:
-        f.write(mo_bytes(cat))
-    return cat
+    return write(lang, cat)
 
 
 def check() -> list[str]:
