@@ -106,6 +106,7 @@ BASE_CSS = """
 .mm-air .mm-arrow { font-size: 1.4em; }
 .mm-you { background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 6px; }
 .mm-hand { display: flex; flex-wrap: wrap; gap: 8px; padding-top: 14px; min-height: calc(var(--mm-w) * 1.4 + 14px); }
+.mm-board.mm-over .mm-tablecards, .mm-board.mm-over .mm-hand { min-height: 0; padding-top: 0; }
 .mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .mm-none { font-style: italic; opacity: .8; }
 .mm-prompt { background: #fffdf3; color: var(--mm-ink); border-radius: 8px; padding: 8px 10px;
@@ -123,7 +124,8 @@ BASE_CSS = """
 .mm-panel { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 6px; }
 .mm-h { font-weight: 700; font-size: .8em; text-transform: uppercase; letter-spacing: .08em; color: #5f5f5f; }
 .mm-latest { font-size: 1.02em; }
-.mm-latest ul, .mm-log ol { margin: 0; padding-left: 1.1em; }
+.mm-latest ul { margin: 0; padding-left: 1.1em; }
+.mm-log ol { margin: 0; padding-left: 2.4em; }
 .mm-latest li { margin: 2px 0; }
 .mm-log { max-height: 300px; overflow-y: auto; display: flex; flex-direction: column-reverse;
   font-size: .9em; border-top: 1px solid #eee; padding-top: 4px; }

@@ -346,8 +346,8 @@ class TableWidget(w.VBox):
         self._cancel_timer()
         while True:
             if not self.caught_up:
-                if not self.auto:
-                    break
+                if not self.auto or (self.replaying and self.delay == 0):
+                    break  # an instant replay would show nothing: replays then wait for Forward
                 if self.delay > 0:
                     self._schedule()
                     break
@@ -731,7 +731,6 @@ class TableWidget(w.VBox):
         you = self.human
         names = self.names
 
-        self._render_header(f, d)
         self.stock.set(stock_html(f.stock))
         self.table_label.set(esc(_("Table ({n} cards, longest-lying first)").format(n=len(f.table))))
 
@@ -784,6 +783,7 @@ class TableWidget(w.VBox):
         self._render_prompt(f, d)
         self._render_buttons(f, d)
         self.panel.show(g.events[: f.n], self._step_events(f), names, you)
+        (self.board.add_class if f.over else self.board.remove_class)("mm-over")
         if f.over:
             end = g.events[f.n - 1]
             assert isinstance(end, End)
@@ -794,6 +794,8 @@ class TableWidget(w.VBox):
             self.gameover.hide()
         if self.controls is not None:
             self.sheet.render(names, you)
+        # The header goes last: its data-step tells a page script (or a test) the redraw is complete.
+        self._render_header(f, d)
         if self.step != f.n:
             self.step = f.n
             for cb in list(self._step_listeners):
@@ -839,8 +841,10 @@ class TableWidget(w.VBox):
         links = ""
         if self.links:
             links = (f'<span class="mm-links"><a href="tutorial.ipynb">{esc(_("How to play"))}</a></span>')
+        # data-step/-decisions: where the page stands, for scripts and tests that wait on it.
         self.header.set(
-            f'<div class="mm-header"><span class="mm-title"><span class="mm-logo"></span>Main Merah</span>'
+            f'<div class="mm-header" data-step="{f.n}" data-decisions="{len(g.choices)}">'
+            f'<span class="mm-title"><span class="mm-logo"></span>Main Merah</span>'
             f'<span class="mm-info">{esc(info)}</span>{links}'
             f'<span class="mm-status {cls}" role="status">{esc(status)}</span></div>'
         )
@@ -951,7 +955,7 @@ class TableWidget(w.VBox):
         show(self.next_button, not self.caught_up or (not self.replaying and d is None and not self.game.is_over
                                                       and self.game.decision is not None
                                                       and self.game.decision.seat != self.human))
-        self.skip_button.description = _("Skip to my turn") + " ⏭"
+        self.skip_button.description = _("Skip to my turn") + " »"
         show(self.skip_button, not self.replaying and not self.caught_up and self.human is not None)
         self.undo_button.description = "↶ " + _("Undo")
         self.undo_button.tooltip = _("Take back your last play and the computer moves after it")

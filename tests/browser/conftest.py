@@ -47,14 +47,16 @@ def free_port() -> int:
 class VoilaServer:
     """A Voila server on a free port serving ``notebooks/`` (started by a fixture)."""
 
-    def __init__(self, root: Path = ROOT / "notebooks", extra: list[str] | None = None) -> None:
+    def __init__(self, root: Path = ROOT / "notebooks", extra: list[str] | None = None,
+                 launcher: list[str] | None = None, ready_path: str = "/") -> None:
+        self.ready_path = ready_path
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
         self.log = ARTIFACTS / f"voila-{self.port}.log"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cmd = [
-            voila, str(root), f"--port={self.port}", "--no-browser", "--Voila.ip=127.0.0.1",
+            *(launcher or [voila]), str(root), f"--port={self.port}", "--no-browser", "--Voila.ip=127.0.0.1",
             f"--Voila.config_file_paths={ROOT}", *(extra or []),
         ]
         self._logf = open(self.log, "w")  # noqa: SIM115 (closed in stop())
@@ -68,7 +70,7 @@ class VoilaServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"voila exited early; log: {self.log.read_text()[-2000:]}")
             try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as r:
+                with urllib.request.urlopen(self.url + self.ready_path, timeout=2) as r:
                     if r.status < 500:
                         return
             except OSError:
@@ -129,3 +131,13 @@ def screenshot(page: object, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
     return path
+
+
+@pytest.fixture(scope="session")
+def voila_app() -> Iterator[VoilaServer]:
+    """The server of ``make app``: Voila with the root URL redirecting to the tutorial."""
+    require_browser()
+    # Polled at the listing: "/" would render (and use up a kernel of) the tutorial.
+    server = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.widgets.server"], ready_path="/voila/tree")
+    yield server
+    server.stop()

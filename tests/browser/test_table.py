@@ -1,0 +1,304 @@
+"""The playable table in a real Voila server and a real Chromium, played by clicking only.
+
+The page (notebooks/play.ipynb) reads its game from the URL (``?seed=..&players=..``).
+A seed is picked so that the clicking policy below meets a multiple-choice capture;
+the whole game is then clicked through and checked against the engine: the page's
+save file must be the seed's deal with the decisions clicked, the story panel must
+narrate every event of the engine's log, and the scores shown must be the engine's.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import ARTIFACTS, VoilaServer, open_notebook
+
+import mainmerah as mm
+from mainmerah.widgets.frame import hand_order
+from mainmerah.widgets.style import card_class
+from mainmerah.widgets.table import BOT_NAMES
+
+pytestmark = pytest.mark.browser
+WAIT = 60_000
+READY = ".mm-hand .mm-card"
+
+
+# ----- one clicking policy, used both to pick the seed and to play the page ---------------
+def pick_play(hand: list[mm.Card], table: list[mm.Card]) -> mm.Card:
+    """The hand card with most partners on the table (to meet choices), the first such in hand order."""
+    return max(hand, key=lambda c: (sum(t.rank == c.partner for t in table), -hand.index(c)))
+
+
+def pick_capture(options: list[mm.Card]) -> mm.Card:
+    return options[-1]
+
+
+def simulate(players: int, variant: str, seed: int, levels: list[str]) -> tuple[mm.Game, int]:
+    """The game the page will play with this policy (bots seeded as the table seeds them)."""
+    g = mm.Game.new(players, variant, seed=seed)
+    bots = {s: mm.make_bot(levels[s - 1], seed=seed * 10 + s) for s in range(1, players)}
+    choices = 0
+    while (d := g.decision) is not None:
+        if d.seat != 0:
+            g.decide(bots[d.seat].choose(g.view(d.seat)))
+        elif d.kind == "play":
+            g.play(pick_play(sorted(d.options, key=hand_order), list(g.table)))
+        else:
+            g.capture(pick_capture(list(d.options)))
+            choices += 1
+    return g, choices
+
+
+def seed_with_a_choice(players: int, variant: str, levels: list[str]) -> int:
+    return next(s for s in range(1, 2000) if simulate(players, variant, s, levels)[1] >= 1)
+
+
+# ----- reading and clicking the page ---------------------------------------------------------
+def cards(page, selector: str) -> list[mm.Card]:  # noqa: ANN001
+    texts = page.eval_on_selector_all(selector, "els => els.map(e => e.textContent)")
+    return [mm.Card.parse(t) for t in texts]
+
+
+def hand(page) -> list[mm.Card]:  # noqa: ANN001
+    return cards(page, ".mm-hand .mm-card:not(.mm-empty)")
+
+
+def table(page) -> list[mm.Card]:  # noqa: ANN001
+    return cards(page, ".mm-tablecards .mm-card:not(.mm-empty)")
+
+
+def step(page) -> str:  # noqa: ANN001
+    return page.get_attribute(".mm-header", "data-step")
+
+
+def click_and_wait(page, selector: str) -> None:  # noqa: ANN001
+    """Click, then wait until the table shows another step."""
+    before = step(page)
+    page.click(selector)
+    page.wait_for_function("s => document.querySelector('.mm-header').dataset.step !== s", arg=before,
+                           timeout=WAIT)
+
+
+def status(page) -> str:  # noqa: ANN001
+    return page.text_content(".mm-status")
+
+
+def save_file(page) -> mm.Game:  # noqa: ANN001
+    """The page's own save file (Save file button), loaded by the engine."""
+    page.click(".mm-save-button")
+    page.wait_for_function("() => document.querySelector('.mm-save textarea').value.length > 10", timeout=WAIT)
+    return mm.Game.from_json(page.input_value(".mm-save textarea"))
+
+
+def full_shot(page, name: str) -> Path:  # noqa: ANN001
+    """A screenshot of the whole table (Voila scrolls inside the page, so grow the viewport)."""
+    size = page.viewport_size
+    height = page.evaluate("() => Math.ceil(document.querySelector('.mm-root').getBoundingClientRect().bottom) + 24")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+    return path
+
+
+def play_my_turn(page, checks: dict) -> None:  # noqa: ANN001
+    """Select (partners light up before anything is played), then Play; take a card when asked."""
+    h, t = hand(page), table(page)
+    card = pick_play(h, t)
+    page.click(f".mm-hand .{card_class(card)}")
+    page.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)
+    partners = [c for c in t if c.rank == card.partner]
+    assert cards(page, ".mm-tablecards .mm-card.mm-match") == partners
+    assert hand(page) == h  # nothing played yet
+    prompt = page.text_content(".mm-prompt")
+    assert str(card) in prompt and ("would take" in prompt or "can take" in prompt or "nothing" in prompt)
+    checks["selected"] += 1
+    click_and_wait(page, ".mm-play")
+
+
+def take_a_card(page, checks: dict) -> None:  # noqa: ANN001
+    options = cards(page, ".mm-tablecards .mm-card.mm-choice")
+    assert len(options) >= 2, options
+    checks["choices"] += 1
+    click_and_wait(page, f".mm-tablecards .mm-choice.{card_class(pick_capture(options))}")
+
+
+def play_whole_game(page, shots: str | None = None) -> dict:  # noqa: ANN001
+    checks = {"selected": 0, "choices": 0, "next": 0}
+    while "Game over" not in status(page):
+        s = status(page)
+        if "choose a card to play" in s:
+            play_my_turn(page, checks)
+            if shots and checks["selected"] == 4:
+                full_shot(page, f"{shots}-midgame")
+                page.set_viewport_size({"width": 400, "height": 800})
+                full_shot(page, f"{shots}-midgame-400px")
+                page.set_viewport_size({"width": 1280, "height": 800})
+        elif "choose the card to take" in s:
+            take_a_card(page, checks)
+        else:
+            click_and_wait(page, ".mm-next")
+            checks["next"] += 1
+        assert sum(checks.values()) < 400
+    return checks
+
+
+def check_against_engine(page, players: int, variant: str, seed: int, levels: list[str]) -> mm.Game:  # noqa: ANN001
+    g = save_file(page)
+    expected, _ = simulate(players, variant, seed, levels)
+    assert g.setup == mm.Game.new(players, variant, seed=seed).setup  # the seed's own deal
+    assert g.choices == expected.choices and g.is_over
+    assert any(e.kind == "capture" and e.seat == 0 and e.how == "chosen" for e in g.events)
+    # The story panel narrated every event, captures included, in the engine's words.
+    names = ["You", *BOT_NAMES[: players - 1]]
+    narrated = page.eval_on_selector_all(".mm-log li", "els => els.map(e => e.textContent)")
+    assert narrated == [e.explain(names, 0) for e in g.events if e.kind != "end"] + ["Game over."]
+    captures = page.eval_on_selector_all(".mm-log li.mm-ev-capture", "els => els.length")
+    assert captures == sum(e.kind == "capture" for e in g.events) > 0
+    # The scores shown are the engine's, pile by pile and on the match sheet.
+    shown = page.eval_on_selector_all(
+        ".mm-seatscore", "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.score)])")
+    assert sorted(map(tuple, shown)) == list(enumerate(g.scores))
+    for seat in range(players):
+        text = page.text_content(f'.mm-seatscore[data-seat="{seat}"] .mm-sum')
+        assert text == g.score_card(seat)
+    totals = page.eval_on_selector_all(".mm-sheet-total td", "els => els.slice(1).map(e => Number(e.textContent))")
+    assert totals == list(g.scores)
+    winner = page.text_content(".mm-winner")
+    assert str(max(g.scores)) in winner
+    return g
+
+
+# ----- the tests ------------------------------------------------------------------------------
+def test_two_player_game_by_clicking_step_by_step(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    levels = ["greedy"]
+    seed = seed_with_a_choice(2, "classic", levels)
+    open_notebook(page, voila, f"play.ipynb?seed={seed}&players=2&variant=classic&bots=greedy&pace=manual", READY)
+    assert "seed " + str(seed) in page.text_content(".mm-info")
+    checks = play_whole_game(page, shots="table-2p")
+    assert checks["choices"] >= 1 and checks["next"] > 10  # each computer step and each flip shown by Next
+    full_shot(page, "table-2p-game-over")
+    page.set_viewport_size({"width": 400, "height": 800})
+    full_shot(page, "table-2p-game-over-400px")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    check_against_engine(page, 2, "classic", seed, levels)
+    assert page.errors == []
+
+
+def test_three_player_game_by_clicking(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    levels = ["greedy", "random"]
+    seed = seed_with_a_choice(3, "cardgames", levels)
+    open_notebook(page, voila, f"play.ipynb?seed={seed}&players=3&variant=cardgames&bots=greedy,random&pace=instant",
+                  READY)
+    assert page.locator(".mm-opp").count() == 2
+    checks = play_whole_game(page, shots="table-3p")
+    assert checks["choices"] >= 1
+    full_shot(page, "table-3p-game-over")
+    check_against_engine(page, 3, "cardgames", seed, levels)
+    assert page.errors == []
+
+
+FORGE = """
+async ([cls, value]) => {
+  // The page's own widget manager: set a synced value the way a tampered page could.
+  const manager = window.jupyterapp.widgetManager;
+  const models = await Promise.all(Object.values(manager._models));
+  const found = models.filter((m) => (m.get('_dom_classes') || []).includes(cls));
+  for (const m of found) { m.set(value[0], value[1]); m.save_changes(); }
+  return found.length;
+}
+"""
+
+
+def test_forged_values_are_refused_by_the_engine(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    open_notebook(page, voila, "play.ipynb?seed=5&players=2&variant=classic&pace=manual", READY)
+    page.wait_for_function("() => document.querySelector('.mm-status').textContent.includes('choose a card')",
+                           timeout=WAIT)
+    before_hand, before_table = hand(page), table(page)
+    outsider = next(c for c in mm.DECK if c not in before_hand)
+    # 1. The typed-card box's synced value set to a card that is not in the hand.
+    assert page.evaluate(FORGE, ["mm-entry", ["value", str(outsider)]]) == 1
+    page.wait_for_selector(".mm-prompt.mm-error", timeout=WAIT)
+    assert f"{outsider} is not in seat 0's hand" in page.text_content(".mm-prompt")
+    assert hand(page) == before_hand and table(page) == before_table
+    # 2. A hand button relabelled as that card, then clicked: the kernel knows which card is in that slot.
+    first = before_hand[0]
+    assert page.evaluate(FORGE, [card_class(first), ["description", str(outsider)]]) == 1
+    page.click(f".mm-hand .{card_class(first)}")
+    page.wait_for_selector(f".mm-hand .mm-selected.{card_class(first)}", timeout=WAIT)
+    assert str(first) in page.text_content(".mm-prompt") and str(outsider) not in page.text_content(".mm-prompt")
+    page.wait_for_function("t => document.querySelector('.mm-hand .mm-selected').textContent === t",
+                           arg=str(first), timeout=WAIT)
+    # Nothing was played: the page's save file holds no decision.
+    g = save_file(page)
+    assert g.choices == [] and g.setup == mm.Game.new(2, "classic", seed=5).setup
+    assert page.errors == []
+
+
+def test_bad_url_values_are_named_and_defaults_used(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    open_notebook(page, voila, "play.ipynb?seed=abc&players=9&pace=manual", READY)
+    prompt = page.text_content(".mm-prompt")
+    assert "Ignored seed=abc" in prompt and "Ignored players=9" in prompt
+    assert "2 players" in page.text_content(".mm-info")
+
+
+def test_undo_and_replay_by_clicking(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    open_notebook(page, voila, "play.ipynb?seed=21&players=3&variant=classic&pace=instant", READY)
+    checks = {"selected": 0, "choices": 0}
+    start = hand(page)
+    play_my_turn(page, checks)
+    while "choose the card to take" in status(page):  # the play, then maybe the flip
+        take_a_card(page, checks)
+    assert len(hand(page)) == len(start) - 1 and "choose a card to play" in status(page)
+    click_and_wait(page, ".mm-undo")
+    assert hand(page) == start and "Undone" in page.text_content(".mm-prompt")
+    assert save_file(page).choices == []
+    play_my_turn(page, checks)
+    while "choose the card to take" in status(page):
+        take_a_card(page, checks)
+    decisions = int(page.get_attribute(".mm-header", "data-decisions"))
+    assert decisions >= 3  # the computers moved too: a replay has steps to show
+    click_and_wait(page, ".mm-replay")
+    assert "Replay: step 1 of" in status(page) and len(hand(page)) == len(start)
+    click_and_wait(page, ".mm-forward-step")
+    assert "Replay: step 2 of" in status(page)
+    click_and_wait(page, ".mm-back-step")
+    assert "Replay: step 1 of" in status(page)
+    click_and_wait(page, ".mm-exit-replay")
+    assert int(page.get_attribute(".mm-header", "data-decisions")) == decisions
+    assert "choose a card to play" in status(page)
+
+
+def test_narrow_phone_screen_has_no_sideways_scrolling(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 400, "height": 800})
+    open_notebook(page, voila, "play.ipynb?seed=3&players=3&pace=manual", READY)
+    overflow = page.evaluate("""() => [...document.querySelectorAll('.mm-root *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && e.offsetParent !== null)
+        .map((e) => e.className).slice(0, 5)""")
+    assert overflow == []
+    box = page.locator(".mm-hand .mm-card:not(.mm-empty)").first.bounding_box()
+    assert box["width"] >= 44  # cards stay big enough to read and to tap
+
+
+def test_root_url_lands_on_the_tutorial(voila_app: VoilaServer, page) -> None:  # noqa: ANN001
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kw):  # noqa: ANN002, ANN003, ANN201
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as e:
+        opener.open(voila_app.url + "/", timeout=30)
+    assert e.value.code == 302 and e.value.headers["Location"] == "/voila/render/tutorial.ipynb"
+    page.goto(voila_app.url + "/", timeout=WAIT)
+    assert page.url == voila_app.url + "/voila/render/tutorial.ipynb"
+    page.wait_for_selector(".mm-root, .mm-lesson, .jp-OutputArea-output", timeout=WAIT)
+    # The table is served by the same app, with a link back to the tutorial.
+    open_notebook(page, voila_app, "play.ipynb?pace=manual", READY)
+    assert page.get_attribute(".mm-links a", "href") == "tutorial.ipynb"
+    config = json.loads((Path(__file__).parents[2] / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
