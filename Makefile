@@ -26,12 +26,13 @@ app: venv
 		--Voila.config_file_paths=$(CURDIR)
 
 # A whole class on one server: config/classroom (preheated kernels, idle kernels culled,
-# no sources or tracebacks, a banner when a game stops). Listens on 127.0.0.1 only;
-# `make serve-class HOST=0.0.0.0` opens it to the room's network (see README).
+# no sources or tracebacks, a banner when a game stops; / lands on the tutorial as for
+# `make app`). Listens on 127.0.0.1 only; `make serve-class HOST=0.0.0.0` opens it to the
+# room's network (see README).
 .PHONY: serve-class
 serve-class: venv
-	JUPYTER_PATH=$(CURDIR)/config/classroom $(BIN)/voila notebooks --port=$(PORT) --Voila.ip=$(HOST) \
-		--no-browser --Voila.config_file_paths=$(CURDIR)/config/classroom
+	JUPYTER_PATH=$(CURDIR)/config/classroom $(BIN)/python -m mainmerah.widgets.server notebooks \
+		--port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(CURDIR)/config/classroom
 
 lint: venv
 	$(BIN)/ruff check .

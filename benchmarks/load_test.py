@@ -1,0 +1,457 @@
+"""Classroom load test: N students at once, each a real Chromium page playing a whole game.
+
+Run: .venv/bin/python benchmarks/load_test.py [--sessions 20] [--pool 4] [--cull 20]
+
+One Voila server with the classroom settings (config/classroom; only the pool size and,
+so the run ends in minutes, the cull timeout are changed), one headless Chromium, one
+page per student. Every page opens play.ipynb and plays a full game by clicking only.
+Printed: sessions finished and lost, click -> table redrawn latency (p50/p95), page
+load -> table interactive (p50/p95), server and kernel memory at peak, and memory after
+the pages are closed without a goodbye (as a phone going to sleep would) and the culler
+has run. The in-suite version (tests/browser/test_classroom_scale.py) runs the same code
+with a few sessions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+CLASSROOM = ROOT / "config" / "classroom"
+CHROMIUM = os.environ.get("MAINMERAH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+APP = "play.ipynb"
+MB = 1024 * 1024
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def classroom_config(dest: Path, pools: dict[str, int], cull: tuple[int, int] | None = None) -> Path:
+    """The checked-in classroom config with only pool sizes (and the cull timing) changed."""
+    cfg = json.loads((CLASSROOM / "voila.json").read_text())
+    cfg["VoilaKernelManager"]["kernel_pools_config"] = {
+        "default": {"pool_size": 0}, **{nb: {"pool_size": n} for nb, n in pools.items()}
+    }
+    if cull is not None:
+        cfg["MappingKernelManager"].update(cull_idle_timeout=cull[0], cull_interval=cull[1])
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "voila.json").write_text(json.dumps(cfg, indent=1))
+    shutil.copy(CLASSROOM / "voila.py", dest / "voila.py")
+    return dest
+
+
+@dataclass
+class Memory:
+    server_rss: int
+    kernels_rss: int
+    kernels: int
+    pss: int  # proportional set size of server + kernels: shared pages counted once
+
+    @property
+    def total_rss(self) -> int:
+        return self.server_rss + self.kernels_rss
+
+    def __str__(self) -> str:
+        return (f"server {self.server_rss / MB:.0f} MB + {self.kernels} kernels {self.kernels_rss / MB:.0f} MB RSS "
+                f"= {self.total_rss / MB:.0f} MB (PSS {self.pss / MB:.0f} MB)")
+
+
+class ClassroomServer:
+    """A Voila server as `make serve-class` starts it, on a free port, from a test copy of the config."""
+
+    def __init__(self, workdir: Path, root: Path = ROOT / "notebooks", pools: dict[str, int] | None = None,
+                 cull: tuple[int, int] | None = None, extra: list[str] | None = None) -> None:
+        self.workdir = workdir
+        self.root = root
+        self.config = classroom_config(workdir / "config", pools if pools is not None else {APP: 1}, cull)
+        self.extra = extra or []
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / f"voila-{self.port}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self, timeout: float = 90.0) -> None:
+        # The same command line as the Makefile's serve-class target, the ip coming from the config.
+        cmd = [sys.executable, "-m", "mainmerah.widgets.server", str(self.root), f"--port={self.port}",
+               "--no-browser", f"--Voila.config_file_paths={self.config}", *self.extra]
+        env = {**os.environ, "JUPYTER_PATH": str(CLASSROOM)}
+        with self.log.open("a") as logf:
+            self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+                                         start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited early; log: {self.log_text()[-3000:]}")
+            try:
+                # Not "/": it redirects to the tutorial, and rendering that would start a kernel.
+                with urllib.request.urlopen(self.url + "/voila/tree", timeout=2) as r:
+                    if r.status < 500:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"voila did not answer within {timeout}s; log: {self.log}")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        os.killpg(self.proc.pid, sig)
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def restart(self) -> None:
+        """Stop and start again on the same port, as a teacher restarting the server would."""
+        self.stop()
+        self.start()
+
+    def render_url(self, notebook: str = APP) -> str:
+        return f"{self.url}/voila/render/{notebook}"
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def children(self) -> list[psutil.Process]:
+        assert self.proc is not None
+        try:
+            return psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+
+    def kernel_pids(self) -> dict[str, int]:
+        """Kernel id -> pid, read from each kernel's connection-file argument."""
+        out = {}
+        for p in self.children():
+            try:
+                m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(p.cmdline()))
+            except psutil.Error:
+                continue
+            if m:
+                out[m.group(1)] = p.pid
+        return out
+
+    def memory(self) -> Memory:
+        assert self.proc is not None
+        server = psutil.Process(self.proc.pid)
+        kernels = self.children()
+        rss, pss, n = 0, 0, 0
+        for p in kernels:
+            try:
+                info = p.memory_full_info()
+            except psutil.Error:
+                continue
+            rss += info.rss
+            pss += info.pss
+            n += 1
+        sinfo = server.memory_full_info()
+        return Memory(server_rss=sinfo.rss, kernels_rss=rss, kernels=n, pss=pss + sinfo.pss)
+
+    def wait_kernels(self, count: int, timeout: float = 120.0, at_most: bool = False) -> int:
+        """Wait until at least (or, with ``at_most``, at most) ``count`` kernels run."""
+        deadline = time.monotonic() + timeout
+        while True:
+            n = len(self.kernel_pids())
+            if (n <= count) if at_most else (n >= count):
+                return n
+            if time.monotonic() > deadline:
+                return n
+            time.sleep(0.5)
+
+
+    def wait_quiet(self, cpu_percent: float = 5.0, timeout: float = 60.0) -> None:
+        """Wait until the server and its kernels stop working (a preheated kernel is done importing)."""
+        assert self.proc is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            procs = [psutil.Process(self.proc.pid), *self.children()]
+            for p in procs:
+                try:
+                    p.cpu_percent(None)
+                except psutil.Error:
+                    pass
+            time.sleep(1.0)
+            busy = 0.0
+            for p in procs:
+                try:
+                    busy += p.cpu_percent(None)
+                except psutil.Error:
+                    pass
+            if busy < cpu_percent:
+                return
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+
+
+# ----- one student: a page that plays a whole game by clicking ----------------------------
+
+# In-page timing, so the figure is the browser's (click event -> DOM shows the result), not
+# the test driver's: arm() before the click, then await window.__mmDone.
+ARM = """
+([kind, before]) => {
+  window.__mmT0 = null;
+  window.addEventListener("click", () => { window.__mmT0 = performance.now(); }, {capture: true, once: true});
+  window.__mmDone = new Promise((resolve) => {
+    const done = () => {
+      if (window.__mmT0 === null) { return false; }
+      if (kind === "select") { return !!document.querySelector(".mm-hand .mm-card.mm-selected"); }
+      const h = document.querySelector(".mm-header");
+      return !!h && h.dataset.decisions !== before;
+    };
+    const obs = new MutationObserver(() => {
+      if (done()) { obs.disconnect(); resolve(performance.now() - window.__mmT0); }
+    });
+    obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  });
+}
+"""
+# Resolves once the page has not changed for ``ms`` (the widgets' updates of one step arrive
+# as several messages: act on the whole step, never on half of it).
+SETTLE = """
+(ms) => new Promise((resolve) => {
+  let timer = setTimeout(done, ms);
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ms); });
+  function done() { obs.disconnect(); resolve(); }
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+})
+"""
+STATE = """
+() => {
+  const q = (s) => document.querySelector(s);
+  const over = q(".mm-gameover") && !q(".mm-gameover").classList.contains("mm-hidden");
+  return {
+    decisions: (q(".mm-header") || {dataset: {}}).dataset.decisions,
+    over: !!over,
+    choice: document.querySelectorAll(".mm-tablecards .mm-card.mm-choice").length,
+    myTurn: !!q(".mm-you.mm-turn"),
+    hand: document.querySelectorAll(".mm-hand .mm-card:not(.mm-empty)").length,
+    selected: !!q(".mm-hand .mm-card.mm-selected"),
+    banner: q(".mm-connection-status:not([hidden])") ? q(".mm-connection-status").textContent : null,
+    prompt: (q(".mm-prompt") || {}).textContent || "",
+  };
+}
+"""
+READY = ".mm-hand .mm-card:not(.mm-empty)"
+
+
+@dataclass
+class SessionResult:
+    index: int
+    load_s: float | None = None
+    clicks: list[tuple[str, float]] = field(default_factory=list)  # (kind, ms)
+    finished: bool = False
+    error: str | None = None
+    page_errors: list[str] = field(default_factory=list)
+    scores: list[int] | None = None
+
+
+async def timed_click(page, locator, kind: str, before: str | None, timeout: float) -> float:  # noqa: ANN001
+    await page.evaluate(ARM, [kind, before])
+    await locator.click(timeout=timeout * 1000)
+    return float(await asyncio.wait_for(page.evaluate("window.__mmDone"), timeout))
+
+
+async def play_session(browser, server: ClassroomServer, index: int, *, players: int = 2, seed: int | None = None,  # noqa: ANN001
+                       timeout: float = 120.0, check_save: bool = True) -> SessionResult:
+    """Open the app and play one whole game by clicking; the page is closed without a goodbye."""
+    import mainmerah as mm
+
+    res = SessionResult(index)
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    page = await context.new_page()
+    page.on("pageerror", lambda e: res.page_errors.append(str(e)))
+    seed = index + 1 if seed is None else seed
+    try:
+        t0 = time.perf_counter()
+        await page.goto(server.render_url(f"{APP}?seed={seed}&players={players}&pace=instant"),
+                        timeout=timeout * 1000)
+        await page.wait_for_selector(f"{READY}, .mm-connection-status:not([hidden])", timeout=timeout * 1000)
+        res.load_s = time.perf_counter() - t0
+        for _ in range(400):
+            await page.evaluate(SETTLE, 80)
+            st = await page.evaluate(STATE)
+            if st["banner"]:
+                raise RuntimeError(f"the page says the game stopped: {st['banner']}")
+            if st["over"]:
+                break
+            if st["choice"]:
+                target = page.locator(".mm-tablecards .mm-card.mm-choice").first
+                res.clicks.append(("capture", await timed_click(page, target, "decide", st["decisions"], timeout)))
+            elif st["myTurn"] and st["hand"]:
+                card = page.locator(".mm-hand .mm-card:not(.mm-empty)").first
+                if not st["selected"]:
+                    res.clicks.append(("select", await timed_click(page, card, "select", None, timeout)))
+                card = page.locator(".mm-hand .mm-card.mm-selected").first
+                res.clicks.append(("play", await timed_click(page, card, "decide", st["decisions"], timeout)))
+            else:
+                await page.wait_for_function(
+                    "(d) => { const h = document.querySelector('.mm-header'); return h && h.dataset.decisions !== d; }",
+                    arg=st["decisions"], timeout=timeout * 1000)
+        else:
+            raise RuntimeError("no game over after 400 steps")
+        shown = await page.eval_on_selector_all(
+            ".mm-gameover .mm-seatscore", "els => els.map(e => [+e.dataset.seat, +e.dataset.score])")
+        res.scores = [score for _seat, score in sorted(shown)]
+        if check_save:
+            # The finished game's save file, rebuilt by the engine, must be the game the page showed.
+            await page.locator(".mm-save-button").click()
+            box = page.locator(".mm-save textarea")
+            await page.wait_for_function("() => (document.querySelector('.mm-save textarea') || {}).value",
+                                         timeout=timeout * 1000)
+            game = mm.Game.from_json(await box.input_value())
+            if not game.is_over or list(game.scores) != res.scores:
+                raise RuntimeError(f"save file says {game.scores} (over: {game.is_over}), page showed {res.scores}")
+        res.finished = True
+    except Exception as e:  # noqa: BLE001 - a lost session is a result to report, not a crash
+        res.error = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+    finally:
+        await context.close()  # no beforeunload: the kernel stays until the culler takes it
+    return res
+
+
+# ----- the whole class ---------------------------------------------------------------------
+
+@dataclass
+class LoadReport:
+    sessions: list[SessionResult]
+    baseline: Memory
+    peak: Memory
+    after: Memory | None
+    cull_wait_s: float | None
+    wall_s: float
+
+    @property
+    def lost(self) -> list[SessionResult]:
+        return [r for r in self.sessions if not r.finished]
+
+    def click_ms(self, kind: str | None = None) -> list[float]:
+        return [ms for r in self.sessions for k, ms in r.clicks if kind is None or k == kind]
+
+    @property
+    def loads(self) -> list[float]:
+        return [r.load_s for r in self.sessions if r.load_s is not None]
+
+    def per_student_mb(self) -> tuple[float, float]:
+        """(RSS, PSS) added per student at peak, over the idle server with its preheated pool."""
+        n = len(self.sessions)
+        return ((self.peak.total_rss - self.baseline.total_rss) / n / MB, (self.peak.pss - self.baseline.pss) / n / MB)
+
+    def summary(self) -> str:
+        clicks, loads = self.click_ms(), self.loads
+        rss, pss = self.per_student_mb()
+        lines = [
+            f"sessions: {len(self.sessions)}, finished: {len(self.sessions) - len(self.lost)}, lost: {len(self.lost)}"
+            f" (wall time {self.wall_s:.0f} s)",
+            f"clicks: {len(clicks)}, click -> redrawn p50 {percentile(clicks, 50):.0f} ms,"
+            f" p95 {percentile(clicks, 95):.0f} ms"
+            + "".join(f"; {k} p50 {percentile(self.click_ms(k), 50):.0f}/p95 {percentile(self.click_ms(k), 95):.0f} ms"
+                      for k in ("select", "play", "capture") if self.click_ms(k)),
+            f"page load -> table interactive: p50 {percentile(loads, 50):.2f} s, p95 {percentile(loads, 95):.2f} s,"
+            f" max {max(loads, default=float('nan')):.2f} s",
+            f"memory idle (preheated pool): {self.baseline}",
+            f"memory at peak:               {self.peak}",
+            f"per student at peak: {rss:.0f} MB RSS, {pss:.0f} MB PSS",
+        ]
+        if self.after is not None:
+            lines.append(f"memory after pages closed + culling ({self.cull_wait_s:.0f} s): {self.after}")
+        for r in self.lost:
+            lines.append(f"lost session {r.index}: {r.error}")
+        errors = sum(len(r.page_errors) for r in self.sessions)
+        if errors:
+            lines.append(f"page errors: {errors} (first: {next(e for r in self.sessions for e in r.page_errors)})")
+        return "\n".join(lines)
+
+
+async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2, pool: int = 1,
+                    cull_timeout: float = 120.0, timeout: float = 180.0) -> LoadReport:
+    """All sessions at once in one Chromium; peak memory sampled meanwhile; then wait for the culler."""
+    from playwright.async_api import async_playwright
+
+    server.wait_kernels(pool)
+    server.wait_quiet()
+    baseline = server.memory()
+    peak = baseline
+    done = asyncio.Event()
+
+    async def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            m = await asyncio.to_thread(server.memory)
+            if m.total_rss > peak.total_rss:
+                peak = m
+            await asyncio.sleep(0.5)
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        sampler = asyncio.create_task(sample())
+        t0 = time.perf_counter()
+        results = await asyncio.gather(*(play_session(browser, server, i, players=players, timeout=timeout)
+                                         for i in range(sessions)))
+        wall = time.perf_counter() - t0
+        done.set()
+        await sampler
+        await browser.close()
+    # Every page went away without a goodbye; only the culler gives their kernels back.
+    t1 = time.perf_counter()
+    left = server.wait_kernels(pool, timeout=cull_timeout, at_most=True)
+    cull_wait = time.perf_counter() - t1
+    server.wait_quiet()  # the pool's refills finish their imports
+    after = server.memory() if left <= pool else None
+    return LoadReport(list(results), baseline, peak, after, cull_wait if after else None, wall)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3))
+    ap.add_argument("--pool", type=int, default=4, help="preheated kernels for play.ipynb (classroom config: 4)")
+    ap.add_argument("--cull", type=int, default=20, help="cull_idle_timeout in seconds for this run (config: 1800)")
+    ap.add_argument("--cull-interval", type=int, default=5)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="mm-load-") as tmp:
+        server = ClassroomServer(Path(tmp), pools={APP: args.pool}, cull=(args.cull, args.cull_interval))
+        try:
+            report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool,
+                                           cull_timeout=args.cull * 3 + args.cull_interval * 3 + 60))
+        finally:
+            server.stop()
+    print(f"{args.sessions} students, {args.players} players each, pool {args.pool}, cull after {args.cull} s idle"
+          f" (checked every {args.cull_interval} s), {os.cpu_count()} CPUs")
+    print(report.summary())
+
+
+if __name__ == "__main__":
+    main()
