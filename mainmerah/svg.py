@@ -28,29 +28,29 @@ if TYPE_CHECKING:
 TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
 FOUR_COLOUR = {"H": "#b71c1c", "D": "#0d47a1", "C": "#1b5e20", "S": "#111111"}
 RINGS = {"select": "#e6a100", "match": "#2e7d32", "hint": "#6a1b9a", "choice": "#2e7d32"}
-FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+FONT = "DejaVu Sans,Arial,sans-serif"
 BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
 
 
 def _face(card: Card, colour: str) -> str:
-    """The inside of a face-up card in a 100 x 140 box."""
+    """The inside of a face-up card in a 100 x 140 box (one group carries the font and colour)."""
     rank, sym = card.rank_text, card.symbol
     size = 30 if len(rank) > 1 else 34
     parts = [
-        f'<text x="8" y="34" font-family="{FONT}" font-size="{size}" font-weight="700" '
-        f'fill="{colour}" letter-spacing="-2">{rank}</text>',
-        f'<text x="10" y="62" font-family="{FONT}" font-size="26" fill="{colour}">{sym}</text>',
-        f'<text x="60" y="112" text-anchor="middle" font-family="{FONT}" font-size="62" '
-        f'fill="{colour}">{sym}</text>',
+        f'<g font-family="{FONT}" fill="{colour}">'
+        f'<text x="8" y="34" font-size="{size}" font-weight="700" letter-spacing="-2">{rank}</text>'
+        f'<text x="10" y="62" font-size="26">{sym}</text>'
+        f'<text x="60" y="112" text-anchor="middle" font-size="62">{sym}</text>'
     ]
     if card.red:
         # The points badge: only red cards score, so only red cards carry one.
         w = 18 + 10 * len(str(card.points))
         parts.append(
-            f'<rect x="{94 - w}" y="114" width="{w}" height="20" rx="10" fill="{colour}"/>'
-            f'<text x="{94 - w / 2}" y="129" text-anchor="middle" font-family="{FONT}" font-size="15" '
-            f'font-weight="700" fill="#ffffff">{card.points}</text>'
+            f'<rect x="{94 - w}" y="114" width="{w}" height="20" rx="10"/>'
+            f'<text x="{94 - w // 2}" y="129" text-anchor="middle" font-size="15" font-weight="700" '
+            f'fill="#fff">{card.points}</text>'
         )
+    parts.append("</g>")
     return "".join(parts)
 
 
@@ -97,8 +97,9 @@ def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, fou
 def card_data_uri(card: Card | None, *, four_colour: bool = False) -> str:
     """The card as a ``data:`` URI (for a CSS ``background-image``)."""
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140">'
-           + card_body(card, four_colour=four_colour) + "</svg>")
-    return "data:image/svg+xml," + quote(svg, safe=" =:/,.-")
+           + card_body(card, four_colour=four_colour) + "</svg>").replace('"', "'")
+    # Single quotes inside need no escaping in url("..."); "#" and "<>" must be escaped.
+    return "data:image/svg+xml," + quote(svg, safe=" =:/,.-'")
 
 
 def card_html(card: Card, width: int = 64, **kw: object) -> str:

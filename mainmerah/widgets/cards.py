@@ -13,19 +13,25 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..card import Card
 from ..i18n import _
-from ..svg import backs_html, card_svg, fan_html
 from .style import card_class
 
 HIGHLIGHTS = ("selected", "match", "choice", "hint", "new")
 
 
 class CardButton(w.Button):
-    """One card as a button: its face is CSS, its text the card's short name."""
+    """One card as a button: its face is CSS, its text the card's short name.
+
+    Its layout and style models are shared by all card buttons (see :func:`shared`):
+    change a card's look through its classes (``show``), never through ``layout``.
+    """
 
     def __init__(self, slot: int, **kw: object) -> None:
+        kw.setdefault("layout", shared("layout"))
+        kw.setdefault("style", shared("button"))
         super().__init__(description="", tooltip="", **kw)
         self.slot = slot
         self.card: Card | None = None
@@ -91,36 +97,69 @@ class CardSlots(w.Box):
 
 
 class LazyHTML(w.HTML):
-    """An HTML widget that sends its value only when it changed."""
+    """An HTML widget that sends its value only when it changed (and shares its layout and style models)."""
+
+    def __init__(self, value: str = "", **kw: object) -> None:
+        kw.setdefault("layout", shared("layout"))
+        kw.setdefault("style", shared("html"))
+        super().__init__(value=value, **kw)
 
     def set(self, html: str) -> None:
         if html != self.value:
             self.value = html
 
 
-def pile_html(pile: Sequence[Card], score: int, width: int = 26, four_colour: bool = False) -> str:
+_SHARED: dict[str, w.Widget] = {}
+
+
+def shared(kind: str) -> w.Widget:
+    """One Layout / ButtonStyle / HTMLStyle model for the many widgets that never change theirs.
+
+    Every ipywidget otherwise brings its own layout and style models; sharing them
+    divides the models a page must create by about three, so the table loads faster.
+    """
+    model = _SHARED.get(kind)
+    if model is None or getattr(model, "comm", 1) is None:  # closed: make a new one
+        model = {"layout": w.Layout, "button": w.ButtonStyle, "html": HTMLStyle}[kind]()
+        _SHARED[kind] = model
+    return model
+
+
+def mini_html(card: Card | None, size: str = "s", label: str | None = None) -> str:
+    """A small card drawn by the stylesheet (the card's class picks its face): a few bytes, not an SVG."""
+    name = label or (_("face-down card") if card is None else card.name())
+    return f'<span class="mm-mini mm-mini-{size} {card_class(card)}" role="img" aria-label="{escape(name)}"></span>'
+
+
+def fan_html(cards: Sequence[Card], size: str = "s", empty: str = "", tight: bool = True) -> str:
+    """Cards overlapping like a fanned pile; the rank stays readable in each corner."""
+    if not cards:
+        return f'<span class="mm-none">{escape(empty or _("(none)"))}</span>'
+    items = "".join(mini_html(c, size) for c in cards)
+    return f'<span class="mm-fan{" mm-tight" if tight else ""}">{items}</span>'
+
+
+def pile_html(pile: Sequence[Card], score: int) -> str:
     """A capture pile: its score, then the cards fanned (red ones carry their points)."""
     pts = _("{n} points").format(n=score) if score != 1 else _("1 point")
     pairs = len(pile) // 2
     count = _("{n} pairs").format(n=pairs) if pairs != 1 else _("1 pair")
-    fan = fan_html(pile, width=width, overlap=0.5, empty=_("nothing captured yet"), four_colour=four_colour)
+    fan = fan_html(pile, empty=_("nothing captured yet"))
     return (f'<div class="mm-pilebox"><span class="mm-score">{escape(pts)}</span>'
             f'<span class="mm-sub">{escape(count)}</span>{fan}</div>')
 
 
-def hand_backs_html(n: int, width: int = 22) -> str:
+def hand_backs_html(n: int) -> str:
     label = _("{n} cards in hand").format(n=n) if n != 1 else _("1 card in hand")
     if n == 0:
         return f'<span class="mm-sub">{escape(_("no cards left"))}</span>'
-    backs = "".join(
-        f'<span style="display:inline-block;line-height:0;margin-left:{0 if i == 0 else -round(width * .6)}px">'
-        f"{card_svg(None, width, label=label)}</span>" for i in range(n)
-    )
-    return (f'<span class="mm-handbacks" role="img" aria-label="{escape(label)}" '
-            f'style="display:inline-flex;align-items:center;gap:6px"><span>{backs}</span>'
-            f'<span class="mm-sub">{escape(label)}</span></span>')
+    backs = "".join(mini_html(None, "xs", label) for _i in range(n))
+    return (f'<span class="mm-handbacks" role="img" aria-label="{escape(label)}">'
+            f'<span class="mm-fan mm-tight">{backs}</span><span class="mm-sub">{escape(label)}</span></span>')
 
 
-def stock_html(n: int, width: int = 44) -> str:
-    return (f'<div class="mm-stock"><div class="mm-row-label">{escape(_("Stock"))}</div>'
-            f"{backs_html(n, width) if n else escape(_('empty'))}</div>")
+def stock_html(n: int) -> str:
+    label = _("{n} face-down cards").format(n=n)
+    body = (f'<span class="mm-backs">{mini_html(None, "m", label)}<b>{n}</b></span>' if n
+            else escape(_("empty")))
+    return f'<div class="mm-stock"><div class="mm-row-label">{escape(_("Stock"))}</div>{body}</div>'

@@ -16,6 +16,7 @@ import ipywidgets as w
 from ..explain import seat_name
 from ..i18n import _
 from ..variant import VARIANTS
+from .cards import LazyHTML, shared
 from .text import esc
 
 # Seconds between two shown steps; MANUAL waits for the Next button (a Dropdown value cannot be None).
@@ -46,7 +47,7 @@ def pace_options(extra: float | None = None) -> list[tuple[str, float]]:
 
 
 def _button(text: str, css: str, tooltip: str = "") -> w.Button:
-    b = w.Button(description=text, tooltip=tooltip or text)
+    b = w.Button(description=text, tooltip=tooltip or text, layout=shared("layout"), style=shared("button"))
     b.add_class(css)
     return b
 
@@ -55,31 +56,31 @@ class NewGameControls(w.VBox):
     """Players, variant, seed (shown, editable) and the buttons that deal."""
 
     def __init__(self, players: int, variant: str, pace: float) -> None:
-        self.heading = w.HTML()
+        self.heading = LazyHTML()
         self.heading.add_class("mm-h")
         self.players = w.ToggleButtons(options=[("2", 2), ("3", 3)], value=players, style={"button_width": "3.4em"})
         self.players.add_class("mm-players")
-        self.players_label = w.HTML()
+        self.players_label = LazyHTML()
         self.variant = w.Dropdown(options=list(VARIANTS), value=variant)
         self.variant.add_class("mm-variant")
-        self.variant_label = w.HTML()
+        self.variant_label = LazyHTML()
         self.seed = w.Text(value="", continuous_update=False, placeholder="1234")
         self.seed.add_class("mm-seed")
-        self.seed_label = w.HTML()
+        self.seed_label = LazyHTML()
         self.new_button = _button("", "mm-new")
         self.deal_button = _button("", "mm-deal")
         self.pace = w.Dropdown(options=pace_options(pace), value=pace)
         self.pace.add_class("mm-pace")
-        self.pace_label = w.HTML()
+        self.pace_label = LazyHTML()
         rows = [
-            w.HBox([self.players_label, self.players]),
-            w.HBox([self.variant_label, self.variant]),
-            w.HBox([self.seed_label, self.seed, self.deal_button, self.new_button]),
-            w.HBox([self.pace_label, self.pace]),
+            w.HBox([self.players_label, self.players], layout=shared("layout")),
+            w.HBox([self.variant_label, self.variant], layout=shared("layout")),
+            w.HBox([self.seed_label, self.seed, self.deal_button, self.new_button], layout=shared("layout")),
+            w.HBox([self.pace_label, self.pace], layout=shared("layout")),
         ]
         for r in rows:
             r.add_class("mm-ctlrow")
-        super().__init__([self.heading, *rows])
+        super().__init__([self.heading, *rows], layout=shared("layout"))
         self.add_class("mm-controls")
         self.relabel()
 
@@ -103,7 +104,7 @@ class HistoryControls(w.VBox):
     """Undo, replay from the start step by step, and the save file."""
 
     def __init__(self) -> None:
-        self.heading = w.HTML()
+        self.heading = LazyHTML()
         self.heading.add_class("mm-h")
         self.replay_button = _button("", "mm-replay")
         self.back_button = _button("", "mm-back-step")
@@ -114,11 +115,12 @@ class HistoryControls(w.VBox):
         self.save_text = w.Textarea(value="", layout=w.Layout(width="100%"))
         self.save_text.add_class("mm-save")
         self.save_text.add_class("mm-hidden")
-        row1 = w.HBox([self.replay_button, self.back_button, self.forward_button, self.exit_button])
-        row2 = w.HBox([self.save_button, self.load_button])
+        row1 = w.HBox([self.replay_button, self.back_button, self.forward_button, self.exit_button],
+                      layout=shared("layout"))
+        row2 = w.HBox([self.save_button, self.load_button], layout=shared("layout"))
         for r in (row1, row2):
             r.add_class("mm-ctlrow")
-        super().__init__([self.heading, row1, row2, self.save_text])
+        super().__init__([self.heading, row1, row2, self.save_text], layout=shared("layout"))
         self.add_class("mm-controls")
         self.replaying(False)
         self.relabel()
@@ -154,11 +156,11 @@ class ScoreSheet(w.VBox):
     """The running match: one row per finished game, totals at the bottom."""
 
     def __init__(self) -> None:
-        self.heading = w.HTML()
+        self.heading = LazyHTML()
         self.heading.add_class("mm-h")
-        self.body = w.HTML()
+        self.body = LazyHTML()
         self.body.add_class("mm-sheet")
-        super().__init__([self.heading, self.body])
+        super().__init__([self.heading, self.body], layout=shared("layout"))
         self.add_class("mm-controls")
         self.rows: list[SheetRow] = []
         self.players = 0

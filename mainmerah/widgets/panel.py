@@ -16,8 +16,7 @@ from ..events import End, Event
 from ..explain import seat_name, stranded_text
 from ..i18n import _
 from ..score import TOTAL_POINTS, score_card
-from ..svg import fan_html
-from .cards import LazyHTML
+from .cards import LazyHTML, fan_html, shared
 from .text import esc
 
 
@@ -46,7 +45,7 @@ class ExplanationPanel(w.VBox):
         self.log_heading.add_class("mm-h")
         self.log_box = LazyHTML()
         self.log_box.add_class("mm-log")
-        super().__init__([self.heading, self.latest, self.log_heading, self.log_box])
+        super().__init__([self.heading, self.latest, self.log_heading, self.log_box], layout=shared("layout"))
         self.add_class("mm-panel")
         self.lines: list[str] = []  # plain text of every narrated event (for tests and lessons)
 
@@ -69,21 +68,21 @@ class GameOverView(w.VBox):
     def __init__(self) -> None:
         self.body = LazyHTML()
         self.body.add_class("mm-gameover-body")
-        self.buttons = w.HBox()
+        self.buttons = w.HBox(layout=shared("layout"))
         self.buttons.add_class("mm-actions")
-        super().__init__([self.body, self.buttons])
+        super().__init__([self.body, self.buttons], layout=shared("layout"))
         self.add_class("mm-gameover")
         self.add_class("mm-hidden")
 
     def hide(self) -> None:
         self.add_class("mm-hidden")
 
-    def show(self, end: End, names: Sequence[str], you: int | None, four_colour: bool = False) -> None:
-        self.body.set(game_over_html(end, names, you, four_colour))
+    def show(self, end: End, names: Sequence[str], you: int | None) -> None:
+        self.body.set(game_over_html(end, names, you))
         self.remove_class("mm-hidden")
 
 
-def game_over_html(end: End, names: Sequence[str], you: int | None, four_colour: bool = False) -> str:
+def game_over_html(end: End, names: Sequence[str], you: int | None) -> str:
     winners = end.winners
     if len(winners) == 1:
         w0 = winners[0]
@@ -106,7 +105,7 @@ def game_over_html(end: End, names: Sequence[str], you: int | None, four_colour:
             f'<div class="mm-seatscore" data-seat="{seat}" data-score="{end.scores[seat]}">'
             f"<b>{esc(who)}: {esc(_('{n} points').format(n=end.scores[seat]))}</b> "
             f'<span class="mm-sub">({esc(note)})</span>'
-            f'<div>{fan_html(red, width=30, overlap=0.2, empty=_("no red cards"), four_colour=four_colour)}</div>'
+            f"<div>{fan_html(red, 's', empty=_('no red cards'), tight=False)}</div>"
             f'<div class="mm-sum">{esc(score_card(pile))}</div></div>'
         )
     total = sum(end.scores)
@@ -114,7 +113,7 @@ def game_over_html(end: End, names: Sequence[str], you: int | None, four_colour:
         left = _("Left on the table: {cards}").format(cards=cards_text(end.stranded))
         parts.append(
             f'<div class="mm-stranded"><b>{esc(left)}</b>'
-            f"<div>{fan_html(list(end.stranded), width=30, overlap=0.1, four_colour=four_colour)}</div>"
+            f"<div>{fan_html(list(end.stranded), 's', tight=False)}</div>"
             f"<div>{esc(stranded_text(end.stranded, end.start_table))}</div>"
             f"<div>{esc(_('Points in the piles: {total} of {all}.').format(total=total, all=TOTAL_POINTS))}</div>"
             "</div>"

@@ -107,6 +107,17 @@ BASE_CSS = """
 .mm-you { background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 6px; }
 .mm-hand { display: flex; flex-wrap: wrap; gap: 8px; padding-top: 14px; min-height: calc(var(--mm-w) * 1.4 + 14px); }
 .mm-board.mm-over .mm-tablecards, .mm-board.mm-over .mm-hand { min-height: 0; padding-top: 0; }
+.mm-root .mm-mini { display: inline-block; vertical-align: middle; background-color: #fff;
+  background-size: 100% 100%; background-repeat: no-repeat; border-radius: 3px; box-shadow: 0 1px 2px rgba(0,0,0,.5); }
+.mm-mini-xs { width: 18px; height: 25px; }
+.mm-mini-s { width: 28px; height: 39px; }
+.mm-mini-m { width: 44px; height: 62px; border-radius: 5px; }
+.mm-fan { display: inline-flex; flex-wrap: wrap; align-items: center; row-gap: 4px; gap: 3px; }
+.mm-fan.mm-tight { gap: 0; row-gap: 4px; }
+.mm-fan.mm-tight .mm-mini-s + .mm-mini-s { margin-left: -13px; }
+.mm-fan.mm-tight .mm-mini-xs + .mm-mini-xs { margin-left: -10px; }
+.mm-backs { display: inline-flex; align-items: center; gap: 6px; font-size: 1.15em; }
+.mm-handbacks { display: inline-flex; align-items: center; gap: 8px; }
 .mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .mm-none { font-style: italic; opacity: .8; }
 .mm-prompt { background: #fffdf3; color: var(--mm-ink); border-radius: 8px; padding: 8px 10px;
@@ -167,7 +178,7 @@ BASE_CSS = """
   .mm-middle { grid-template-columns: minmax(0, 1fr); gap: 4px; }
   .mm-stock .mm-row-label { display: inline; margin-right: 8px; }
   .mm-stock { display: flex; align-items: center; }
-  .mm-stock svg { width: 30px; height: 42px; }
+  .mm-stock .mm-mini-m { width: 30px; height: 42px; }
   .mm-actions .jupyter-button { padding: 0 10px; }
 }
 
@@ -177,10 +188,11 @@ BASE_CSS = """
 @lru_cache(maxsize=2)
 def cards_css(four_colour: bool = False) -> str:
     """One background rule per card face, plus the back."""
-    rules = [f'.mm-root .mm-card.mm-back{{background-image:url("{card_data_uri(None)}")}}']
-    for card in DECK:
+    rules = []
+    for card in (None, *DECK):
         uri = card_data_uri(card, four_colour=four_colour)
-        rules.append(f'.mm-root .mm-card.{card_class(card)}{{background-image:url("{uri}")}}')
+        cls = card_class(card)
+        rules.append(f'.mm-root .mm-card.{cls},.mm-root .mm-mini.{cls}{{background-image:url("{uri}")}}')
     return "\n".join(rules)
 
 

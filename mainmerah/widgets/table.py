@@ -28,8 +28,7 @@ from ..game import Game, RuleError
 from ..i18n import _, on_language_change
 from ..match import next_first
 from ..save import SaveFileError
-from ..svg import card_svg
-from .cards import CardSlots, LazyHTML, hand_backs_html, pile_html, stock_html
+from .cards import CardSlots, LazyHTML, fan_html, hand_backs_html, mini_html, pile_html, shared, stock_html
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label
 from .frame import Frame, boundaries, frame_at
 from .panel import ExplanationPanel, GameOverView
@@ -83,13 +82,13 @@ class OpponentPanel(w.VBox):
         self.name.add_class("mm-name")
         self.level = w.Dropdown(options=[(level_label(v), v) for v in levels], layout=w.Layout(width="auto"))
         self.level.add_class("mm-level")
-        head = w.HBox([self.name, self.level])
+        head = w.HBox([self.name, self.level], layout=shared("layout"))
         head.add_class("mm-opp-head")
         self.hand = LazyHTML()
         self.hand.add_class("mm-opp-hand")
         self.pile = LazyHTML()
         self.pile.add_class("mm-pile")
-        super().__init__([head, self.hand, self.pile])
+        super().__init__([head, self.hand, self.pile], layout=shared("layout"))
         self.add_class("mm-opp")
         self.add_class(f"mm-seat-{seat}")
 
@@ -166,7 +165,7 @@ class TableWidget(w.VBox):
         self.css = style_widget(self.four_colour)
         self.header = LazyHTML()
         self.header.add_class("mm-header-box")
-        self.opponents = w.Box()
+        self.opponents = w.Box(layout=shared("layout"))
         self.opponents.add_class("mm-opps")
         self.opp_panels: dict[int, OpponentPanel] = {}
 
@@ -179,7 +178,7 @@ class TableWidget(w.VBox):
         self.action.add_class("mm-action")
         right = w.VBox([self.table_label, self.table_cards, self.action])
         right.layout.min_width = "0"
-        self.middle = w.Box([self.stock, right])
+        self.middle = w.Box([self.stock, right], layout=shared("layout"))
         self.middle.add_class("mm-middle")
 
         self.you_head = LazyHTML()
@@ -199,7 +198,7 @@ class TableWidget(w.VBox):
         self.entry.add_class("mm-entry")
         self.entry.observe(self._entry_changed, names="value")
         self.actions = w.HBox([self.play_button, self.cancel_button, self.next_button, self.skip_button,
-                               self.undo_button, self.entry])
+                               self.undo_button, self.entry], layout=shared("layout"))
         self.actions.add_class("mm-actions")
         self.toolbar = self.actions  # other components (a Hint button) add themselves here
 
@@ -208,7 +207,8 @@ class TableWidget(w.VBox):
         self.replay_end_button = self._button("mm-replay-end", self.replay)
         self.gameover.buttons.children = (self.next_game_button, self.replay_end_button)
 
-        self.board = w.VBox([self.opponents, self.middle, self.gameover, self.you, self.prompt, self.actions])
+        self.board = w.VBox([self.opponents, self.middle, self.gameover, self.you, self.prompt, self.actions],
+                            layout=shared("layout"))
         self.board.add_class("mm-board")
 
         self.panel = ExplanationPanel()
@@ -229,14 +229,14 @@ class TableWidget(w.VBox):
             self.history.save_button.on_click(lambda _b: self.show_save())
             self.history.load_button.on_click(lambda _b: self.load(self.history.save_text.value))  # type: ignore[union-attr]
             side += [self.controls, self.history, self.sheet]
-        self.side = w.VBox(side)
+        self.side = w.VBox(side, layout=shared("layout"))
         self.side.add_class("mm-side")
-        self.body = w.Box([self.board, self.side])
+        self.body = w.Box([self.board, self.side], layout=shared("layout"))
         self.body.add_class("mm-body")
         self.children = (self.css, self.header, self.body)
 
     def _button(self, css: str, action: Callable[[], object]) -> w.Button:
-        b = w.Button()
+        b = w.Button(layout=shared("layout"), style=shared("button"))
         b.add_class(css)
         b.on_click(lambda _b: action())
         return b
@@ -757,19 +757,17 @@ class TableWidget(w.VBox):
             label = names[s] if not isinstance(level, str) else names[s]
             p.name.set(f'{esc(label)}{" ◀" if turn else ""}')
             if self.open_hands:
-                from ..svg import fan_html
-
-                p.hand.set(fan_html(f.hands[s], width=30, overlap=0.3, empty=_("no cards left")))
+                p.hand.set(fan_html(f.hands[s], empty=_("no cards left"), tight=False))
             else:
                 p.hand.set(hand_backs_html(len(f.hands[s])))
-            p.pile.set(pile_html(f.piles[s], f.scores[s], four_colour=self.four_colour))
+            p.pile.set(pile_html(f.piles[s], f.scores[s]))
 
         if you is not None:
             turn = not f.over and self._turn_seat(f) == you
             (self.you.add_class if turn else self.you.remove_class)("mm-turn")
             self.you_head.set(
                 f'<div class="mm-opp-head"><span class="mm-name">{esc(_cap(names[you]))}{" ◀" if turn else ""}'
-                f"</span></div>{pile_html(f.piles[you], f.scores[you], four_colour=self.four_colour)}"
+                f"</span></div>{pile_html(f.piles[you], f.scores[you])}"
                 f'<div class="mm-row-label">{esc(_("Your hand"))}</div>')
             hand_marks: dict[Card, list[str]] = {}
             if self.selected is not None:
@@ -787,7 +785,7 @@ class TableWidget(w.VBox):
         if f.over:
             end = g.events[f.n - 1]
             assert isinstance(end, End)
-            self.gameover.show(end, names, you, self.four_colour)
+            self.gameover.show(end, names, you)
             if not self.replaying:
                 self._record(end)
         else:
@@ -854,7 +852,7 @@ class TableWidget(w.VBox):
         names, you = self.names, self.human
 
         def small(c: Card) -> str:
-            return card_svg(c, 42, four_colour=self.four_colour)
+            return mini_html(c, "m")
 
         if f.air is not None:
             who = _cap(seat_name(f.seat, names, you))
