@@ -394,3 +394,20 @@ def test_rich_display_without_widgets() -> None:
     assert "What Seat 1 sees" in v and all(c.name() in v for c in g.hands[1])
     assert not any(c.name() in v for c in g.hands[0] + g.hands[2] + g.stock)  # never another hand
     assert "game over" in game_html(mm.Game.from_layout(hands=[[], []], table="", stock=""))
+
+
+def test_a_language_switch_redraws_the_words_and_keeps_game_and_settings() -> None:
+    from mainmerah.i18n import set_language
+
+    t = TableWidget(players=3, seed=3, bots=["random", "greedy"], auto=False)
+    t.set_pace(0.45)
+    bots = dict(t._bot_objs)
+    before = (t.game.to_json(), t.controls.pace.value, [p.level.value for p in t.opp_panels.values()])
+    english = t.status
+    try:
+        set_language("id")
+        assert t.status != english and t.controls.pace.value == 0.45
+    finally:
+        set_language("en")
+    assert (t.game.to_json(), t.controls.pace.value, [p.level.value for p in t.opp_panels.values()]) == before
+    assert t._bot_objs == bots and t.status == english  # same bots: a seed still replays the same game

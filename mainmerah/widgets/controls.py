@@ -95,9 +95,8 @@ class NewGameControls(w.VBox):
         self.deal_button.tooltip = _("Deal the game of the seed in the box again (same cards)")
         self.pace_label.value = esc(_("Computer moves"))
         value = self.pace.value
-        with self.pace.hold_trait_notifications():
-            self.pace.options = pace_options(value)
-            self.pace.value = value
+        self.pace.options = pace_options(value)  # (new labels may reset the choice: set it again)
+        self.pace.value = value
 
 
 class HistoryControls(w.VBox):

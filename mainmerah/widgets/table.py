@@ -29,7 +29,7 @@ from ..i18n import _, on_language_change
 from ..match import next_first
 from ..save import SaveFileError
 from .cards import CardSlots, LazyHTML, fan_html, hand_backs_html, mini_html, pile_html, shared, stock_html
-from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label
+from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label, pace_options
 from .frame import Frame, boundaries, frame_at
 from .panel import ExplanationPanel, GameOverView
 from .style import style_widget
@@ -154,6 +154,7 @@ class TableWidget(w.VBox):
         self._hint: dict[Card, str] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._game_no = 0
+        self._relabelling = False
         self._step_listeners: list[Callable[[TableWidget], None]] = []
         self._build(controls)
         self._set_game(game, from_start=False)
@@ -306,7 +307,7 @@ class TableWidget(w.VBox):
             self.opp_panels = {}
             for s in seats:
                 p = OpponentPanel(s, levels)
-                p.level.observe(lambda ch, seat=s: self.set_level(seat, ch["new"]), names="value")
+                p.level.observe(lambda ch, seat=s: self._relabelling or self.set_level(seat, ch["new"]), names="value")
                 self.opp_panels[s] = p
             self.opponents.children = tuple(self.opp_panels[s] for s in seats)
         for s, p in self.opp_panels.items():
@@ -661,6 +662,8 @@ class TableWidget(w.VBox):
         return True
 
     def _pace_changed(self, change: dict) -> None:
+        if self._relabelling:
+            return
         value = change["new"]
         self.set_pace(None if value is None or value < 0 else value)
 
@@ -672,6 +675,15 @@ class TableWidget(w.VBox):
         self.auto = delay is not None
         if delay is not None:
             self.delay = float(delay)
+        if self.controls is not None:  # keep the dropdown in step when the pace is set from code
+            value = self.delay if self.auto else MANUAL
+            self._relabelling = True
+            try:
+                if all(v != value for _l, v in self.controls.pace.options):
+                    self.controls.pace.options = pace_options(value)
+                self.controls.pace.value = value
+            finally:
+                self._relabelling = False
         self._pump()
         return True
 
@@ -713,14 +725,18 @@ class TableWidget(w.VBox):
 
     def refresh(self) -> None:
         """Redraw every text (after a language switch)."""
-        if self.controls is not None:
-            self.controls.relabel()
-        if self.history is not None:
-            self.history.relabel()
-        for p in self.opp_panels.values():
-            value = p.level.value
-            p.level.options = [(level_label(v), v) for v in bot_levels()]
-            p.level.value = value
+        self._relabelling = True  # new option labels briefly change dropdown values: not a user's wish
+        try:
+            if self.controls is not None:
+                self.controls.relabel()
+            if self.history is not None:
+                self.history.relabel()
+            for p in self.opp_panels.values():
+                value = p.level.value
+                p.level.options = [(level_label(v), v) for v in bot_levels()]
+                p.level.value = value
+        finally:
+            self._relabelling = False
         self._render()
 
     # ----- drawing ---------------------------------------------------------------------
