@@ -111,12 +111,12 @@ def explain(event: Event, names: Sequence[str] | None = None, you: int | None = 
         who = seat_name(event.seat, names, you)
         if event.seat == you:
             return _("You play {card}.").format(card=event.card)
-        return _("{who} plays {card}.").format(who=who, card=event.card)
+        return _("{who} plays {card}.").format(who=_cap(who), card=event.card)  # names may be lowercase
     if isinstance(event, Flip):
         if event.seat == you:
             return _("You flip {card} from the stock.").format(card=event.card)
         who = seat_name(event.seat, names, you)
-        return _("{who} flips {card} from the stock.").format(who=who, card=event.card)
+        return _("{who} flips {card} from the stock.").format(who=_cap(who), card=event.card)
     if isinstance(event, Deal):
         return _deal(event, names, you)
     if isinstance(event, Redeal):
