@@ -100,7 +100,7 @@ def decode(code: str) -> DealCode:
     if len(letter) != 1 or letter not in CHECK_LETTERS:
         raise DealCodeError(_("the last part {part!r} should be one check letter").format(part=letter))
     seed = int(number)
-    body = f"{who}-{name}-{seed}"
+    body = f"{who}-{name}-{number}"  # as typed: a digit typo to a leading 0 must still fail the check
     if check_letter(body) != letter:
         raise DealCodeError(_(
             "the check letter {letter} does not fit the rest of the code: a character was probably "

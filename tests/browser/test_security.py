@@ -163,7 +163,7 @@ def cards(page, selector: str) -> list[mm.Card]:  # noqa: ANN001
 
 
 def saved_game(page) -> mm.Game:  # noqa: ANN001
-    page.fill(".mm-save textarea", "")
+    page.fill(".mm-save textarea", "", force=True)  # empty (and synced), so the new text is seen arriving
     page.click(".mm-save-button")
     page.wait_for_function("() => document.querySelector('.mm-save textarea').value.length > 10", timeout=WAIT)
     return mm.Game.from_json(page.input_value(".mm-save textarea"))
