@@ -9,15 +9,36 @@ with a redirect to ``/voila/render/<landing>``. Every other page (the table
 ``/voila/render/play.ipynb``, the listing ``/voila/tree``) is Voila's as usual,
 and all settings still come from ``voila.json`` (``--Voila.config_file_paths``).
 
+It also gives each rendered page the ``_xsrf`` cookie: Voila's page shuts its kernel
+down when the tab closes with a POST that must echo that cookie, but only Voila's
+listing page sets it, so a tab opened straight at a notebook (as the redirect does)
+kept its kernel until the culler came.
+
 Run: ``python -m mainmerah.widgets.server notebooks --Voila.config_file_paths=.``
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from jupyter_core.utils import ensure_async
 from jupyter_server.utils import url_path_join
-from tornado.web import RedirectHandler
+from tornado.web import RedirectHandler, RequestHandler
 from traitlets import Unicode
 from voila.app import Voila
+from voila.handler import VoilaHandler
+
+
+def with_xsrf_cookie(handler: type[RequestHandler]) -> type[RequestHandler]:
+    """``handler`` that also sets the ``_xsrf`` cookie (reading ``xsrf_token`` sets it)."""
+
+    class Handler(handler):  # type: ignore[valid-type, misc]
+        async def prepare(self, *args: Any, **kw: Any) -> None:
+            await ensure_async(super().prepare(*args, **kw))
+            self.xsrf_token  # noqa: B018 - read for its effect: the cookie the unload beacon echoes
+
+    Handler.__name__ = Handler.__qualname__ = handler.__name__
+    return Handler
 
 
 class MainMerahVoila(Voila):
@@ -29,7 +50,11 @@ class MainMerahVoila(Voila):
     )
 
     def init_handlers(self) -> list:
-        handlers = super().init_handlers()
+        handlers = [
+            (h[0], with_xsrf_cookie(h[1]), *h[2:]) if isinstance(h[1], type) and issubclass(h[1], VoilaHandler)
+            else h
+            for h in super().init_handlers()
+        ]
         if self.landing and not self.notebook_path:
             target = url_path_join(self.base_url, "voila/render", self.landing)
             # Tornado takes the first matching route: this one, before Voila's listing at the same path.

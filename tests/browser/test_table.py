@@ -10,6 +10,7 @@ narrate every event of the engine's log, and the scores shown must be the engine
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -302,3 +303,18 @@ def test_root_url_lands_on_the_tutorial(voila_app: VoilaServer, page) -> None:  
     assert page.get_attribute(".mm-links a", "href") == "tutorial.ipynb"
     config = json.loads((Path(__file__).parents[2] / "voila.json").read_text())
     assert config["VoilaConfiguration"]["show_tracebacks"] is False
+
+
+def test_closing_the_tab_shuts_its_kernel_down(voila_app: VoilaServer, browser) -> None:  # noqa: ANN001
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_notebook(page, voila_app, "play.ipynb?pace=manual", READY)
+    kernel = page.evaluate("() => window.jupyterapp.widgetManager.kernel.id")
+    assert "_xsrf" in [c["name"] for c in context.cookies()]  # what Voila's unload beacon must echo
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 30
+    while f"Kernel shutdown: {kernel}" not in voila_app.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    context.close()
+    log = voila_app.log.read_text()
+    assert f"Kernel shutdown: {kernel}" in log and "'_xsrf' argument missing" not in log
