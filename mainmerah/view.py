@@ -64,3 +64,9 @@ class SeatView:
     def matches(self, card: Card) -> tuple[Card, ...]:
         """Table cards that ``card`` would pair with, in table order."""
         return tuple(c for c in self.table if c.rank == card.partner)
+
+    def _repr_html_(self) -> str:
+        """In a notebook, a seat's view draws itself: its hand, the table, the stock's size, the piles."""
+        from .svg import view_html
+
+        return view_html(self)

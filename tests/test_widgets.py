@@ -391,6 +391,7 @@ def test_rich_display_without_widgets() -> None:
     html = g._repr_html_()
     assert html.count("<svg") >= 32 and "seed 4" in html
     v = view_html(g.view(1))
+    assert g.view(1)._repr_html_() == v  # a seat's view draws itself in a notebook
     assert "What Seat 1 sees" in v and all(c.name() in v for c in g.hands[1])
     assert not any(c.name() in v for c in g.hands[0] + g.hands[2] + g.stock)  # never another hand
     assert "game over" in game_html(mm.Game.from_layout(hands=[[], []], table="", stock=""))
