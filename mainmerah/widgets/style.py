@@ -86,7 +86,7 @@ BASE_CSS = """
 
 /* the board's areas */
 .mm-opps { display: flex; flex-wrap: wrap; gap: 8px; }
-.mm-opp { flex: 1 1 240px; background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 4px; min-width: 0; }
+.mm-opp { flex: 1 1 170px; background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 4px; min-width: 0; }
 .mm-opp.mm-turn, .mm-you.mm-turn { box-shadow: 0 0 0 2px var(--mm-gold); }
 .mm-opp-head { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .mm-name { font-weight: 700; font-size: 1.05em; }
@@ -118,6 +118,7 @@ BASE_CSS = """
 .mm-fan.mm-tight .mm-mini-xs + .mm-mini-xs { margin-left: -10px; }
 .mm-backs { display: inline-flex; align-items: center; gap: 6px; font-size: 1.15em; }
 .mm-handbacks { display: inline-flex; align-items: center; gap: 8px; }
+.mm-handbacks .mm-fan { flex-wrap: nowrap; flex: none; }
 .mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .mm-none { font-style: italic; opacity: .8; }
 .mm-prompt { background: #fffdf3; color: var(--mm-ink); border-radius: 8px; padding: 8px 10px;

@@ -333,6 +333,14 @@ class TableWidget(w.VBox):
     def frame(self) -> Frame:
         return frame_at(self.game, self.shown)
 
+    @property
+    def human_decision(self) -> Any:
+        """The engine's Decision when the human must act now (shown, not a replay), else None.
+
+        A Hint button offers a hint only then: never on a computer's turn.
+        """
+        return self._my_decision()
+
     def _my_decision(self) -> Any:
         d = self.game.decision
         if self.replaying or not self.caught_up or d is None or d.seat != self.human:
