@@ -20,20 +20,20 @@ from typing import Any, TypeVar
 import ipywidgets as w
 import traitlets
 
-from ..bots import Bot, jb_capture, make_bot
+from ..bots import Bot, make_bot
 from ..card import Card, CardError, cards_text, points_text
 from ..events import Capture, End, Flip, Play, Redeal, Stay
-from ..explain import needs, pair_points, rule_of, seat_name
+from ..explain import needs
 from ..game import Game, RuleError
 from ..i18n import _, on_language_change
 from ..match import next_first
 from ..save import SaveFileError
-from .cards import CardSlots, LazyHTML, fan_html, hand_backs_html, mini_html, pile_html, shared, stock_html
+from .cards import CardSlots, LazyHTML, fan_html, hand_backs_html, pile_html, shared, stock_html
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label, pace_options
 from .frame import Frame, boundaries, frame_at
 from .panel import ExplanationPanel, GameOverView
 from .style import style_widget
-from .text import esc
+from .text import action_html, esc, selection_text, table_card_text
 
 log = logging.getLogger(__name__)
 
@@ -61,16 +61,6 @@ def user_action(fn: F) -> F:
         return False
 
     return run  # type: ignore[return-value]
-
-
-def sum_reason(card: Card, other: Card) -> str:
-    """The short arithmetic of a pair: "7 + 3 = 10", "Ace = 1: 1 + 9 = 10", "Q with Q"."""
-    a, b = card.rank, other.rank
-    if a >= 10:
-        return _("{a} only pairs with {a}").format(a=card.rank_text)
-    if 1 in (a, b):
-        return _("an Ace counts 1: {x} + {y} = 10").format(x=a, y=b)
-    return f"{a} + {b} = 10"
 
 
 class OpponentPanel(w.VBox):
@@ -482,7 +472,7 @@ class TableWidget(w.VBox):
             sel = self.selected
             if sel is None:
                 self.error = None
-                self.note = self._table_card_text(c)
+                self.note = table_card_text(c)
                 self._render()
                 return True
             if c.rank != sel.partner:
@@ -772,7 +762,8 @@ class TableWidget(w.VBox):
         for c in self._hint:
             table_marks.setdefault(c, []).append("hint")
         self.table_cards.show(f.table, table_marks)
-        self.action.set(self._action_html(f, d))
+        redeal = any(isinstance(e, Redeal) for e in self._step_events(f))
+        self.action.set(action_html(f, d.options if d is not None else None, self.names, self.human, redeal))
 
         for s, p in self.opp_panels.items():
             turn = not f.over and self._turn_seat(f) == s
@@ -871,68 +862,6 @@ class TableWidget(w.VBox):
             f'<span class="mm-status {cls}" role="status">{esc(status)}</span></div>'
         )
 
-    def _action_html(self, f: Frame, d: Any) -> str:
-        """The step just shown, in cards: what was played or flipped and what it took."""
-        names, you = self.names, self.human
-
-        def small(c: Card) -> str:
-            return mini_html(c, "m")
-
-        if f.air is not None:
-            who = _cap(seat_name(f.seat, names, you))
-            what = _("played") if f.air_source == "play" else _("flipped")
-            opts = d.options if d is not None else tuple(c for c in f.table if c.rank == f.air.partner)
-            if f.seat == you:
-                text = _("You {what} {card}: it pairs with {options}. Click the table card to take.").format(
-                    what=what, card=f.air, options=cards_text(opts))
-            else:
-                text = _("{who} {what} {card} and chooses which card to take.").format(who=who, what=what, card=f.air)
-            return (f'<div class="mm-air mm-air-pending">{small(f.air)}<span class="mm-arrow">➜ ?</span>'
-                    f"<span>{esc(text)}</span></div>")
-        parts = []
-        for e in f.step:
-            if isinstance(e, Capture):
-                who = _cap(seat_name(e.seat, names, you))
-                src = _("played") if e.source == "play" else _("flipped")
-                text = _("{who} {src} {card} and took {taken}: {points}.").format(
-                    who=who, src=src, card=e.card, taken=e.taken, points=points_text(e.points))
-                parts.append(f'<div class="mm-air mm-air-capture">{small(e.card)}<span class="mm-arrow">➜</span>'
-                             f"{small(e.taken)}<span>{esc(text)}</span></div>")
-            elif isinstance(e, Stay):
-                who = _cap(seat_name(e.seat, names, you))
-                src = _("played") if e.source == "play" else _("flipped")
-                text = _("{who} {src} {card}: nothing pairs with it, so it stays on the table.").format(
-                    who=who, src=src, card=e.card)
-                parts.append(f'<div class="mm-air mm-air-stay">{small(e.card)}<span>{esc(text)}</span></div>')
-        if not parts and any(isinstance(e, Redeal) for e in self._step_events(f)):
-            redeal = _("The first deal broke the redeal rule: see the story.")
-            parts.append(f'<div class="mm-air">{esc(redeal)}</div>')
-        return "".join(parts)
-
-    def _table_card_text(self, c: Card) -> str:
-        return _("{card} on the table: {rule} Select a card from your hand to see what it takes.").format(
-            card=c, rule=rule_of(c.rank))
-
-    def _selection_text(self, card: Card, table: Sequence[Card]) -> str:
-        matches = [c for c in table if c.rank == card.partner]
-        again = _("Click Play (or {card} again) to play it.").format(card=card)
-        if not matches:
-            return _("{card} pairs with nothing on the table: it would stay there (it needs {need}).").format(
-                card=card, need=needs(card)) + " " + again
-        if len(matches) == 1:
-            m = matches[0]
-            return _("{card} would take {other} ({why}): {points}.").format(
-                card=card, other=m, why=sum_reason(card, m), points=pair_points(card, m)) + " " + again
-        if self.game.variant.auto_capture:
-            m = jb_capture(matches)
-            return _("{card} pairs with {options}; the jb rule would take {other} ({why}): {points}.").format(
-                card=card, options=cards_text(matches), other=m, why=sum_reason(card, m),
-                points=pair_points(card, m)) + " " + again
-        best = max(matches, key=lambda c: c.points)
-        return _("{card} can take {options} ({why}): click the one you want to take. "
-                 "{best} is worth the most.").format(
-            card=card, options=cards_text(matches), why=sum_reason(card, matches[0]), best=best)
-
     def _render_prompt(self, f: Frame, d: Any) -> None:
         if self.error:
             text, cls = self.error, True
@@ -942,7 +871,7 @@ class TableWidget(w.VBox):
             text, cls = _("Replay: use Forward and Back, or \"Back to the game\"."), False
         elif d is not None and d.kind == "play":
             if self.selected is not None:
-                text = self._selection_text(self.selected, f.table)
+                text = selection_text(self.selected, f.table, self.game.variant.auto_capture)
             else:
                 text = _("Click a card in your hand: the table cards it pairs with light up before you play it.")
             cls = False

@@ -1,10 +1,104 @@
-"""Small text helpers shared by the widgets."""
+"""The words and small pictures the table shows: prompts, the last move, HTML escaping.
+
+Pure functions of the game's state, so a lesson or a test can use them without a table.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
+
+from ..bots import jb_capture
+from ..card import Card, cards_text, points_text
+from ..events import Capture, Stay
+from ..explain import needs, pair_points, rule_of, seat_name
+from ..i18n import _
+from .cards import mini_html
+from .frame import Frame
 
 
 def esc(text: str) -> str:
     """Text as HTML element content (quotes stay readable: they need no escaping there)."""
     return escape(text, quote=False)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def sum_reason(card: Card, other: Card) -> str:
+    """The short arithmetic of a pair: "7 + 3 = 10", "an Ace counts 1: 1 + 9 = 10", "Q only pairs with Q"."""
+    a, b = card.rank, other.rank
+    if a >= 10:
+        return _("{a} only pairs with {a}").format(a=card.rank_text)
+    if 1 in (a, b):
+        return _("an Ace counts 1: {x} + {y} = 10").format(x=a, y=b)
+    return f"{a} + {b} = 10"
+
+
+def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False) -> str:
+    """What a selected hand card would do, before it is played: "7♥ would take 3♣ (7 + 3 = 10): ..."."""
+    matches = [c for c in table if c.rank == card.partner]
+    again = _("Click Play (or {card} again) to play it.").format(card=card)
+    if not matches:
+        return _("{card} pairs with nothing on the table: it would stay there (it needs {need}).").format(
+            card=card, need=needs(card)) + " " + again
+    if len(matches) == 1:
+        m = matches[0]
+        return _("{card} would take {other} ({why}): {points}.").format(
+            card=card, other=m, why=sum_reason(card, m), points=pair_points(card, m)) + " " + again
+    if auto_capture:
+        m = jb_capture(matches)
+        return _("{card} pairs with {options}; the jb rule would take {other} ({why}): {points}.").format(
+            card=card, options=cards_text(matches), other=m, why=sum_reason(card, m),
+            points=pair_points(card, m)) + " " + again
+    best = max(matches, key=lambda c: c.points)
+    return _("{card} can take {options} ({why}): click the one you want to take. "
+             "{best} is worth the most.").format(
+        card=card, options=cards_text(matches), why=sum_reason(card, matches[0]), best=best)
+
+
+def table_card_text(card: Card) -> str:
+    return _("{card} on the table: {rule} Select a card from your hand to see what it takes.").format(
+        card=card, rule=rule_of(card.rank))
+
+
+def action_html(f: Frame, options: Sequence[Card] | None, names: Sequence[str], you: int | None,
+                redeal: bool = False) -> str:
+    """The step just shown, in cards: what was played or flipped and what it took.
+
+    ``options``: the capture choices when the human must pick (else the frame's own matches).
+    """
+
+    def small(c: Card) -> str:
+        return mini_html(c, "m")
+
+    if f.air is not None:
+        who = _cap(seat_name(f.seat, names, you))
+        what = _("played") if f.air_source == "play" else _("flipped")
+        opts = options if options is not None else tuple(c for c in f.table if c.rank == f.air.partner)
+        if f.seat == you:
+            text = _("You {what} {card}: it pairs with {options}. Click the table card to take.").format(
+                what=what, card=f.air, options=cards_text(opts))
+        else:
+            text = _("{who} {what} {card} and chooses which card to take.").format(who=who, what=what, card=f.air)
+        return (f'<div class="mm-air mm-air-pending">{small(f.air)}<span class="mm-arrow">➜ ?</span>'
+                f"<span>{esc(text)}</span></div>")
+    parts = []
+    for e in f.step:
+        if isinstance(e, Capture):
+            who = _cap(seat_name(e.seat, names, you))
+            src = _("played") if e.source == "play" else _("flipped")
+            text = _("{who} {src} {card} and took {taken}: {points}.").format(
+                who=who, src=src, card=e.card, taken=e.taken, points=points_text(e.points))
+            parts.append(f'<div class="mm-air mm-air-capture">{small(e.card)}<span class="mm-arrow">➜</span>'
+                         f"{small(e.taken)}<span>{esc(text)}</span></div>")
+        elif isinstance(e, Stay):
+            who = _cap(seat_name(e.seat, names, you))
+            src = _("played") if e.source == "play" else _("flipped")
+            text = _("{who} {src} {card}: nothing pairs with it, so it stays on the table.").format(
+                who=who, src=src, card=e.card)
+            parts.append(f'<div class="mm-air mm-air-stay">{small(e.card)}<span>{esc(text)}</span></div>')
+    if not parts and redeal:
+        parts.append(f'<div class="mm-air">{esc(_("The first deal broke the redeal rule: see the story."))}</div>')
+    return "".join(parts)
