@@ -318,3 +318,13 @@ def test_closing_the_tab_shuts_its_kernel_down(voila_app: VoilaServer, browser) 
     context.close()
     log = voila_app.log.read_text()
     assert f"Kernel shutdown: {kernel}" in log and "'_xsrf' argument missing" not in log
+
+
+def test_computer_moves_advance_by_themselves(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    # cardgames: the seat after the dealer (the computer) starts; at "fast" pace its steps show unclicked.
+    open_notebook(page, voila, "play.ipynb?seed=8&players=2&variant=cardgames&pace=fast", READY)
+    page.wait_for_function("() => document.querySelector('.mm-status').textContent.includes('choose a card')",
+                           timeout=WAIT)
+    narrated = page.eval_on_selector_all(".mm-log li", "els => els.map(e => e.textContent)")
+    assert any(t.startswith("Sari plays ") for t in narrated) and any(t.startswith("Sari flips ") for t in narrated)
+    assert page.eval_on_selector(".mm-pace select", "s => s.options[s.selectedIndex].textContent") == "fast"
