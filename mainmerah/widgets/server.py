@@ -14,6 +14,13 @@ down when the tab closes with a POST that must echo that cookie, but only Voila'
 listing page sets it, so a tab opened straight at a notebook (as the redirect does)
 kept its kernel until the culler came.
 
+The settings in ``voila.json`` (read through ``--Voila.config_file_paths``): the table
+and the tutorial each keep one preheated kernel (the notebook already run, refilled
+half a second after use; other notebooks start a kernel on demand); a kernel idle for
+an hour is culled, checked every two minutes, even with a tab still connected (a
+forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
+are stripped and tracebacks never reach the page; the server listens on 127.0.0.1:8866.
+
 Run: ``python -m mainmerah.widgets.server notebooks --Voila.config_file_paths=.``
 """
 
