@@ -783,7 +783,7 @@ class TableWidget(w.VBox):
             self.you_head.set(
                 f'<div class="mm-opp-head"><span class="mm-name">{esc(_cap(names[you]))}{" ◀" if turn else ""}'
                 f"</span></div>{pile_html(f.piles[you], f.scores[you])}"
-                f'<div class="mm-row-label">{esc(_("Your hand"))}</div>')
+                + ("" if f.over else f'<div class="mm-row-label">{esc(_("Your hand"))}</div>'))
             hand_marks: dict[Card, list[str]] = {}
             if self.selected is not None:
                 hand_marks[self.selected] = ["selected"]
