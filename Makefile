@@ -28,11 +28,12 @@ app: venv
 # A whole class on one server: config/classroom (preheated kernels, idle kernels culled,
 # no sources or tracebacks, a banner when a game stops; / lands on the tutorial as for
 # `make app`). Listens on 127.0.0.1 only; `make serve-class HOST=0.0.0.0` opens it to the
-# room's network (see README).
+# room's network (see README). VOILA_APP_IP: where a preheated kernel reaches the server
+# to learn its page's request (Voila assumes 127.0.0.1, absent when bound to one address).
 .PHONY: serve-class
 serve-class: venv
-	JUPYTER_PATH=$(CURDIR)/config/classroom $(BIN)/python -m mainmerah.widgets.server notebooks \
-		--port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(CURDIR)/config/classroom
+	JUPYTER_PATH=$(CURDIR)/config/classroom VOILA_APP_IP=$(HOST) $(BIN)/python -m mainmerah.widgets.server \
+		notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(CURDIR)/config/classroom
 
 lint: venv
 	$(BIN)/ruff check .

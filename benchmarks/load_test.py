@@ -83,13 +83,14 @@ class ClassroomServer:
     """A Voila server as `make serve-class` starts it, on a free port, from a test copy of the config."""
 
     def __init__(self, workdir: Path, root: Path = ROOT / "notebooks", pools: dict[str, int] | None = None,
-                 cull: tuple[int, int] | None = None, extra: list[str] | None = None) -> None:
+                 cull: tuple[int, int] | None = None, extra: list[str] | None = None, host: str | None = None) -> None:
         self.workdir = workdir
+        self.host = host  # None: the config's address (127.0.0.1); else as `make serve-class HOST=...`
         self.root = root
         self.config = classroom_config(workdir / "config", pools if pools is not None else {APP: 1}, cull)
         self.extra = extra or []
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{host or '127.0.0.1'}:{self.port}"
         self.log = workdir / f"voila-{self.port}.log"
         self.proc: subprocess.Popen[bytes] | None = None
         self.start()
@@ -99,6 +100,9 @@ class ClassroomServer:
         cmd = [sys.executable, "-m", "mainmerah.widgets.server", str(self.root), f"--port={self.port}",
                "--no-browser", f"--Voila.config_file_paths={self.config}", *self.extra]
         env = {**os.environ, "JUPYTER_PATH": str(CLASSROOM)}
+        if self.host:
+            cmd.append(f"--Voila.ip={self.host}")
+            env["VOILA_APP_IP"] = self.host
         with self.log.open("a") as logf:
             self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
                                          start_new_session=True)
@@ -342,6 +346,40 @@ async def play_session(browser, server: ClassroomServer, index: int, *, players:
     return res
 
 
+class CpuMeter:
+    """CPU seconds used by the server with its kernels and by the test's own Chromium, per process,
+    sampled while they live (a culled kernel's time is kept from its last sample)."""
+
+    def __init__(self, server: ClassroomServer) -> None:
+        self.server = server
+        self.last: dict[tuple[str, int], float] = {}
+        self.sample()
+        self.start_total = dict(self.last)
+
+    def sample(self) -> None:
+        assert self.server.proc is not None
+        groups = [("server", [psutil.Process(self.server.proc.pid), *self.server.children()]),
+                  ("browser", [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name()])]
+        for group, procs in groups:
+            for p in procs:
+                try:
+                    t = p.cpu_times()
+                except psutil.Error:
+                    continue
+                self.last[(group, p.pid)] = t.user + t.system
+
+    def used(self, group: str) -> float:
+        return sum(v - self.start_total.get(k, 0.0) for k, v in self.last.items() if k[0] == group)
+
+    @property
+    def server_s(self) -> float:
+        return self.used("server")
+
+    @property
+    def browser_s(self) -> float:
+        return self.used("browser")
+
+
 # ----- the whole class ---------------------------------------------------------------------
 
 @dataclass
@@ -352,6 +390,8 @@ class LoadReport:
     after: Memory | None
     cull_wait_s: float | None
     wall_s: float
+    server_cpu_s: float = 0.0
+    browser_cpu_s: float = 0.0
 
     @property
     def lost(self) -> list[SessionResult]:
@@ -379,6 +419,8 @@ class LoadReport:
             f" p95 {percentile(clicks, 95):.0f} ms"
             + "".join(f"; {k} p50 {percentile(self.click_ms(k), 50):.0f}/p95 {percentile(self.click_ms(k), 95):.0f} ms"
                       for k in ("select", "play", "capture") if self.click_ms(k)),
+            f"CPU time during the games: server + kernels {self.server_cpu_s:.0f} s, browser {self.browser_cpu_s:.0f} s"
+            f" ({(self.server_cpu_s / len(self.sessions)):.1f} s of server CPU per student's game)",
             f"page load -> table interactive: p50 {percentile(loads, 50):.2f} s, p95 {percentile(loads, 95):.2f} s,"
             f" max {max(loads, default=float('nan')):.2f} s",
             f"memory idle (preheated pool): {self.baseline}",
@@ -406,12 +448,15 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
     peak = baseline
     done = asyncio.Event()
 
+    cpu = CpuMeter(server)
+
     async def sample() -> None:
         nonlocal peak
         while not done.is_set():
             m = await asyncio.to_thread(server.memory)
             if m.total_rss > peak.total_rss:
                 peak = m
+            await asyncio.to_thread(cpu.sample)
             await asyncio.sleep(0.5)
 
     async with async_playwright() as p:
@@ -423,6 +468,7 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
         wall = time.perf_counter() - t0
         done.set()
         await sampler
+        cpu.sample()
         await browser.close()
     # Every page went away without a goodbye; only the culler gives their kernels back.
     t1 = time.perf_counter()
@@ -430,7 +476,8 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
     cull_wait = time.perf_counter() - t1
     server.wait_quiet()  # the pool's refills finish their imports
     after = server.memory() if left <= pool else None
-    return LoadReport(list(results), baseline, peak, after, cull_wait if after else None, wall)
+    return LoadReport(list(results), baseline, peak, after, cull_wait if after else None, wall,
+                      cpu.server_s, cpu.browser_s)
 
 
 def main() -> None:
@@ -438,18 +485,25 @@ def main() -> None:
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--players", type=int, default=2, choices=(2, 3))
     ap.add_argument("--pool", type=int, default=4, help="preheated kernels for play.ipynb (classroom config: 4)")
-    ap.add_argument("--cull", type=int, default=20, help="cull_idle_timeout in seconds for this run (config: 1800)")
+    ap.add_argument("--cull", type=int, default=120,
+                    help="cull_idle_timeout (s) for this run (config: 1800); keep it above the slowest page load:"
+                         " a kernel handed to a page is idle until the page connects")
     ap.add_argument("--cull-interval", type=int, default=5)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="mm-load-") as tmp:
-        server = ClassroomServer(Path(tmp), pools={APP: args.pool}, cull=(args.cull, args.cull_interval))
-        try:
-            report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool,
-                                           cull_timeout=args.cull * 3 + args.cull_interval * 3 + 60))
-        finally:
-            server.stop()
+    load_before = os.getloadavg()[0]
+    results = ROOT / "benchmarks" / "results"  # git-ignored; the server log stays there
+    results.mkdir(parents=True, exist_ok=True)
+    workdir = Path(tempfile.mkdtemp(prefix="load-", dir=results))
+    server = ClassroomServer(workdir, pools={APP: args.pool}, cull=(args.cull, args.cull_interval))
+    try:
+        report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool,
+                                       cull_timeout=args.cull * 3 + args.cull_interval * 3 + 60))
+    finally:
+        server.stop()
+    print(f"server log: {server.log}")
     print(f"{args.sessions} students, {args.players} players each, pool {args.pool}, cull after {args.cull} s idle"
-          f" (checked every {args.cull_interval} s), {os.cpu_count()} CPUs")
+          f" (checked every {args.cull_interval} s), {os.cpu_count()} CPUs shared by server and browser"
+          f" (load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after)")
     print(report.summary())
 
 

@@ -20,7 +20,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from load_test import APP, MB, ClassroomServer, run_class  # noqa: E402
 
 pytestmark = pytest.mark.browser
-SESSIONS, POOL, CULL = 4, 2, (10, 2)  # cull after 10 s idle, checked every 2 s (the config says 30 min)
+SESSIONS, POOL = 4, 2
+# Culled after 40 s idle, checked every 2 s (the config says 30 min). Above the slowest page load on a
+# busy test machine: a kernel handed to a page is idle until the page connects.
+CULL = (40, 2)
 
 
 def test_four_students_play_whole_games_and_culling_gives_memory_back(tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import html as htmllib
 import json
+import socket
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -60,6 +62,36 @@ def test_listens_on_loopback_only(server: ClassroomServer) -> None:
                  if c.status == psutil.CONN_LISTEN]
     assert listening, "the server listens nowhere?"
     assert {a.ip for a in listening} == {"127.0.0.1"}, listening
+
+
+def lan_address() -> str | None:
+    """This machine's first non-loopback IPv4 address, if it has one."""
+    for addrs in psutil.net_if_addrs().values():
+        for a in addrs:
+            if a.family == socket.AF_INET and not a.address.startswith("127."):
+                return a.address
+    return None
+
+
+def test_another_address_when_the_teacher_asks(tmp_path: Path, page) -> None:  # noqa: ANN001
+    """`make serve-class HOST=<address>` listens there, and the app works from that address."""
+    host = lan_address()
+    if host is None:
+        pytest.skip("no non-loopback IPv4 address on this machine")
+    dry = subprocess.run(["make", "-n", "serve-class", f"HOST={host}", "PORT=9999"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    assert f"--Voila.ip={host}" in dry and f"VOILA_APP_IP={host}" in dry and "--port=9999" in dry
+    s = ClassroomServer(tmp_path, pools={APP: 1}, host=host)
+    try:
+        assert s.proc is not None
+        listening = {c.laddr.ip for c in psutil.Process(s.proc.pid).net_connections("inet")
+                     if c.status == psutil.CONN_LISTEN}
+        assert listening == {host}
+        page.goto(s.render_url(f"{APP}?seed=3"), timeout=WAIT)  # a preheated kernel found its request
+        page.wait_for_selector(READY, timeout=WAIT)
+        assert "seed 3" in page.text_content(".mm-header")
+    finally:
+        s.stop()
 
 
 def test_apis_and_notebook_files_are_not_served(server: ClassroomServer) -> None:
