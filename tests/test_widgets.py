@@ -357,6 +357,12 @@ def test_hint_marks_cards_until_the_next_move() -> None:
     assert marked(t.hand, "hint") == []
 
 
+def test_play_link_for_the_landing_page() -> None:
+    from mainmerah.widgets import play_link
+
+    assert 'href="play.ipynb"' in play_link().value and "Play" in play_link().value
+
+
 def test_query_string_options() -> None:
     kw, problems = options_from_query("seed=42&players=3&variant=JB&bots=greedy,random&pace=fast")
     assert kw == {"seed": 42, "players": 3, "variant": "jb", "bots": ["greedy", "random"], "auto": True,

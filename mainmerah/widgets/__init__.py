@@ -16,7 +16,7 @@ _EXPORTS = {
     "GameOverView": "panel", "HistoryControls": "controls", "NewGameControls": "controls",
     "ScoreSheet": "controls", "bot_levels": "controls", "Frame": "frame", "boundaries": "frame",
     "frame_at": "frame", "card_class": "style", "style_html": "style", "style_widget": "style",
-    "table_from_request": "app",
+    "table_from_request": "app", "play_link": "app",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -94,3 +94,20 @@ def table_from_request(**overrides: Any) -> Any:
         table.note = " ".join(problems)
         table._render()
     return table
+
+
+def play_link(text: str | None = None, href: str = "play.ipynb") -> Any:
+    """A link to the table, for the tutorial (the app's landing page) and other notebooks.
+
+    Relative, so it works under Voila (``/voila/render/play.ipynb``) and in JupyterLab
+    (which opens the notebook next to this one).
+    """
+    import ipywidgets as w
+
+    from .text import esc
+
+    label = text or _("Play a whole game against the computer ▸")
+    link = w.HTML(f'<a class="mm-play-link" href="{esc(href)}" style="font-weight:600;font-size:1.1em">'
+                  f"{esc(label)}</a>")
+    link.add_class("mm-play-link-box")
+    return link
