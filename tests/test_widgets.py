@@ -180,7 +180,11 @@ def test_clicks_out_of_turn_are_refused() -> None:
     t.hand.buttons[0].click()
     assert "Wait: a move is being shown" in t.prompt.value and t.selected is None
     t.skip()
-    hidden = len(t.frame.hands[0])
+    t.play(t.frame.hands[0][0])
+    while t.human_decision is not None and t.human_decision.kind == "capture":
+        t.choose(t.human_decision.options[0])
+    t.skip()
+    hidden = len(t.frame.hands[0])  # the slot of the card just played: hidden now
     n = len(g.choices)
     t.hand.buttons[hidden].click()  # a hidden, empty slot (a forged click)
     assert len(g.choices) == n and "no longer in your hand" in t.prompt.value
