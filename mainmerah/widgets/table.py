@@ -164,7 +164,7 @@ class TableWidget(w.VBox):
         self.stock.add_class("mm-stockbox")
         self.table_label = LazyHTML()
         self.table_label.add_class("mm-row-label")
-        self.table_cards = CardSlots(self._table_click, "mm-tablecards")  # grows as the table does
+        self.table_cards = CardSlots(self._table_click, "mm-tablecards", size=16)  # grows past 16 if needed
         self.action = LazyHTML()
         self.action.add_class("mm-action")
         right = w.VBox([self.table_label, self.table_cards, self.action])
@@ -174,7 +174,7 @@ class TableWidget(w.VBox):
 
         self.you_head = LazyHTML()
         self.you_head.add_class("mm-you-head")
-        self.hand = CardSlots(self._hand_click, "mm-hand")
+        self.hand = CardSlots(self._hand_click, "mm-hand", size=10)
         self.you = w.VBox([self.you_head, self.hand])
         self.you.add_class("mm-you")
 
