@@ -100,7 +100,7 @@ def mo_bytes(cat: Catalog) -> bytes:
     return buf.getvalue()
 
 
-def _translated(msg: Message | None) -> bool:
+def translated(msg: Message | None) -> bool:
     """A non-fuzzy message with every form translated."""
     if msg is None or msg.fuzzy:
         return False
@@ -111,7 +111,7 @@ def _translated(msg: Message | None) -> bool:
 def missing(template: Catalog, cat: Catalog) -> list[str]:
     """Source strings with no (or an empty, or a fuzzy) translation in ``cat``."""
     return [msg.id if isinstance(msg.id, str) else msg.id[0]
-            for msg in template if msg.id and not _translated(cat.get(msg.id))]
+            for msg in template if msg.id and not translated(cat.get(msg.id))]
 
 
 def write(lang: str, cat: Catalog) -> Catalog:
@@ -134,7 +134,7 @@ def update(lang: str, template: Catalog) -> Catalog:
     created = cat.creation_date
     # Babel's update forgets earlier obsolete entries; keep the translated ones, and revive
     # them when their string comes back (source texts are often reworded and reverted).
-    kept = {mid: m for mid, m in cat.obsolete.items() if _translated(m)}
+    kept = {mid: m for mid, m in cat.obsolete.items() if translated(m)}
     for mid, m in kept.items():
         if mid in template and mid not in cat:
             cat[mid] = m
@@ -142,7 +142,7 @@ def update(lang: str, template: Catalog) -> Catalog:
     for mid, m in kept.items():
         if mid not in template and mid not in cat.obsolete:
             cat.obsolete[mid] = m
-    for mid in [mid for mid, m in cat.obsolete.items() if not _translated(m)]:
+    for mid in [mid for mid, m in cat.obsolete.items() if not translated(m)]:
         del cat.obsolete[mid]
     if {m.id for m in cat if m.id} == before:
         cat.creation_date = created  # same strings: keep the files byte-identical

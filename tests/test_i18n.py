@@ -183,6 +183,6 @@ def test_labels_marked_with_n_are_translated() -> None:
     from mainmerah.widgets.controls import PACES
 
     po = catalog.load_po("id")
-    assert [label for label, _value in PACES if not catalog._translated(po.get(label))] == []
+    assert [label for label, _value in PACES if not catalog.translated(po.get(label))] == []
     set_language("id")
     assert _(PACES[0][0]) != PACES[0][0]  # "step by step (Next)" really switches ("normal" stays "normal")
