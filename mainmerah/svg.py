@@ -37,7 +37,8 @@ def _face(card: Card, colour: str) -> str:
     rank, sym = card.rank_text, card.symbol
     size = 30 if len(rank) > 1 else 34
     parts = [
-        f'<g font-family="{FONT}" fill="{colour}">'
+        # The class lets a page recolour inline cards live (the four-colour deck, widgets/a11y.py).
+        f'<g class="mm-suit-{card.suit}" font-family="{FONT}" fill="{colour}">'
         f'<text x="8" y="34" font-size="{size}" font-weight="700" letter-spacing="-2">{rank}</text>'
         f'<text x="10" y="62" font-size="26">{sym}</text>'
         f'<text x="60" y="112" text-anchor="middle" font-size="62">{sym}</text>'

@@ -74,6 +74,7 @@ class Coach(W.VBox):
         self.next_button.on_click(lambda _b: self.next())
         self.log_html = W.HTML()
         self.log_html.add_class("mm-story")
+        self.log_html.tabbable = True  # it scrolls: keyboard users must be able to reach it
         self._log_lines: list[str] = []
 
         def label(text: str) -> W.HTML:

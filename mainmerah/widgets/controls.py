@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from ..explain import seat_name
-from ..i18n import _
+from ..i18n import N_, _
 from ..variant import VARIANTS
 from .cards import LazyHTML, shared
 from .text import esc
@@ -22,7 +22,8 @@ from .text import esc
 # Seconds between two shown steps; MANUAL waits for the Next button (a Dropdown value cannot be None).
 MANUAL = -1.0
 PACES: tuple[tuple[str, float], ...] = (
-    ("step by step (Next)", MANUAL), ("slow", 2.0), ("normal", 1.1), ("fast", 0.45), ("instant", 0.0),
+    (N_("step by step (Next)"), MANUAL), (N_("slow"), 2.0), (N_("normal"), 1.1), (N_("fast"), 0.45),
+    (N_("instant"), 0.0),
 )
 
 
@@ -72,6 +73,9 @@ class NewGameControls(w.VBox):
         self.pace = w.Dropdown(options=pace_options(pace), value=pace)
         self.pace.add_class("mm-pace")
         self.pace_label = LazyHTML()
+        # Each control also carries its name for screen readers (the visible label is a separate widget).
+        for control in (self.players, self.variant, self.seed, self.pace):
+            control.add_class("mm-sr-label")
         rows = [
             w.HBox([self.players_label, self.players], layout=shared("layout")),
             w.HBox([self.variant_label, self.variant], layout=shared("layout")),
@@ -89,6 +93,10 @@ class NewGameControls(w.VBox):
         self.players_label.value = esc(_("Players"))
         self.variant_label.value = esc(_("Variant"))
         self.seed_label.value = esc(_("Seed"))
+        self.players.description = _("Players")
+        self.variant.description = _("Variant")
+        self.seed.description = _("Seed")
+        self.pace.description = _("Computer moves")
         self.new_button.description = _("New game")
         self.new_button.tooltip = _("Deal a new game with a fresh random seed")
         self.deal_button.description = _("Deal this seed")
@@ -114,6 +122,7 @@ class HistoryControls(w.VBox):
         self.save_text = w.Textarea(value="", layout=w.Layout(width="100%"))
         self.save_text.add_class("mm-save")
         self.save_text.add_class("mm-hidden")
+        self.save_text.add_class("mm-sr-label")
         row1 = w.HBox([self.replay_button, self.back_button, self.forward_button, self.exit_button],
                       layout=shared("layout"))
         row2 = w.HBox([self.save_button, self.load_button], layout=shared("layout"))
@@ -135,6 +144,7 @@ class HistoryControls(w.VBox):
         self.load_button.description = _("Load")
         self.load_button.tooltip = _("Load the save file pasted in the box")
         self.save_text.placeholder = _("Paste a save file here, then click Load")
+        self.save_text.description = _("Save file")
 
     def replaying(self, on: bool) -> None:
         for b in (self.back_button, self.forward_button, self.exit_button):

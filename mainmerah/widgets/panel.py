@@ -45,6 +45,7 @@ class ExplanationPanel(w.VBox):
         self.log_heading.add_class("mm-h")
         self.log_box = LazyHTML()
         self.log_box.add_class("mm-log")
+        self.log_box.tabbable = True  # it scrolls: keyboard users must be able to reach it (named by the page script)
         super().__init__([self.heading, self.latest, self.log_heading, self.log_box], layout=shared("layout"))
         self.add_class("mm-panel")
         self.lines: list[str] = []  # plain text of every narrated event (for tests and lessons)

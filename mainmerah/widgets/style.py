@@ -15,6 +15,8 @@ import ipywidgets as w
 
 from ..card import DECK, Card
 from ..svg import card_data_uri
+from .a11y import CSS as A11Y_CSS
+from .a11y import script_html
 
 
 def card_class(card: Card | None) -> str:
@@ -198,7 +200,8 @@ def cards_css(four_colour: bool = False) -> str:
 
 
 def style_html(four_colour: bool = False) -> str:
-    return f"<style>{BASE_CSS}\n{cards_css(four_colour)}</style>"
+    # The page script (widgets/a11y.py) ships with the sheet: every page that draws cards gets it once.
+    return f"<style>{BASE_CSS}\n{A11Y_CSS}\n{cards_css(four_colour)}</style>{script_html()}"
 
 
 def style_widget(four_colour: bool = False) -> w.HTML:

@@ -31,6 +31,7 @@ from ..save import SaveFileError
 from .cards import CardSlots, LazyHTML, fan_html, hand_backs_html, pile_html, shared, stock_html
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label, pace_options
 from .frame import Frame, boundaries, frame_at
+from .options import DisplayOptions
 from .panel import ExplanationPanel, GameOverView
 from .style import style_widget
 from .text import action_html, esc, selection_text, table_card_text
@@ -72,6 +73,7 @@ class OpponentPanel(w.VBox):
         self.name.add_class("mm-name")
         self.level = w.Dropdown(options=[(level_label(v), v) for v in levels], layout=w.Layout(width="auto"))
         self.level.add_class("mm-level")
+        self.level.add_class("mm-sr-label")  # named for screen readers ("Sari's level"), the name is shown beside
         head = w.HBox([self.name, self.level], layout=shared("layout"))
         head.add_class("mm-opp-head")
         self.hand = LazyHTML()
@@ -117,6 +119,7 @@ class TableWidget(w.VBox):
         links: bool = False,
         four_colour: bool = False,
         open_hands: bool = False,
+        options: bool | None = None,
     ) -> None:
         super().__init__()
         self.add_class("mm-root")
@@ -146,16 +149,22 @@ class TableWidget(w.VBox):
         self._game_no = 0
         self._relabelling = False
         self._step_listeners: list[Callable[[TableWidget], None]] = []
-        self._build(controls)
+        self._build(controls, controls if options is None else options)
         self._set_game(game, from_start=False)
         ref = weakref.WeakMethod(self.refresh)
         on_language_change(lambda _code: (m := ref()) is not None and m())
 
     # ----- building ---------------------------------------------------------------
-    def _build(self, controls: bool) -> None:
-        self.css = style_widget(self.four_colour)
+    def _build(self, controls: bool, options: bool) -> None:
+        self.css = style_widget()
         self.header = LazyHTML()
         self.header.add_class("mm-header-box")
+        # Language and four-colour deck; hidden (its deck sheet still applies) in a table without options.
+        self.options = DisplayOptions(self, self.four_colour, on_four_colour=self._four_colour_changed)
+        if not options:
+            self.options.layout.display = "none"
+        self.topbar = w.Box([self.header, self.options], layout=shared("layout"))
+        self.topbar.add_class("mm-topbar")
         self.opponents = w.Box(layout=shared("layout"))
         self.opponents.add_class("mm-opps")
         self.opp_panels: dict[int, OpponentPanel] = {}
@@ -187,6 +196,7 @@ class TableWidget(w.VBox):
         self.undo_button = self._button("mm-undo", self.undo)
         self.entry = w.Text(value="", continuous_update=False, layout=w.Layout(width="11em"))
         self.entry.add_class("mm-entry")
+        self.entry.add_class("mm-sr-label")
         self.entry.observe(self._entry_changed, names="value")
         self.actions = w.HBox([self.play_button, self.cancel_button, self.next_button, self.skip_button,
                                self.undo_button, self.entry], layout=shared("layout"))
@@ -224,7 +234,7 @@ class TableWidget(w.VBox):
         self.side.add_class("mm-side")
         self.body = w.Box([self.board, self.side], layout=shared("layout"))
         self.body.add_class("mm-body")
-        self.children = (self.css, self.header, self.body)
+        self.children = (self.css, self.topbar, self.body)
 
     def _button(self, css: str, action: Callable[[], object]) -> w.Button:
         b = w.Button(layout=shared("layout"), style=shared("button"))
@@ -243,12 +253,7 @@ class TableWidget(w.VBox):
         n = game.players
         if self.human is not None and self.human >= n:
             self.human = 0
-        given = self._names_given
-        bots_iter = iter(BOT_NAMES)
-        self.names = [
-            given[s] if given and s < len(given) else (_("You") if s == self.human else next(bots_iter))
-            for s in range(n)
-        ]
+        self.names = self._seat_names(n)
         self._setup_bots()
         self._build_opponents()
         self.shown = boundaries(game.events)[0] if from_start else len(game.events)
@@ -258,6 +263,12 @@ class TableWidget(w.VBox):
             self.controls.variant.value = game.variant.name
             self.controls.seed.value = "" if game.seed is None else str(game.seed)
         self._pump()
+
+    def _seat_names(self, n: int) -> list[str]:
+        given = self._names_given
+        bots_iter = iter(BOT_NAMES)
+        return [given[s] if given and s < len(given) else (_("You") if s == self.human else next(bots_iter))
+                for s in range(n)]
 
     def _setup_bots(self) -> None:
         seats = [s for s in range(self.game.players) if s != self.human]
@@ -721,8 +732,16 @@ class TableWidget(w.VBox):
         """Call ``callback(table)`` whenever the table shows a new step."""
         self._step_listeners.append(callback)
 
+    def set_four_colour(self, on: bool) -> None:
+        """Draw the cards with the four-colour deck (hearts red, diamonds blue, clubs green, spades black)."""
+        self.options.set_four_colour(bool(on))
+
+    def _four_colour_changed(self, on: bool) -> None:
+        self.four_colour = on
+
     def refresh(self) -> None:
         """Redraw every text (after a language switch)."""
+        self.names = self._seat_names(self.game.players)  # "You" is a word too
         self._relabelling = True  # new option labels briefly change dropdown values: not a user's wish
         try:
             if self.controls is not None:
@@ -771,6 +790,7 @@ class TableWidget(w.VBox):
             level = self._levels.get(s)
             label = names[s] if not isinstance(level, str) else names[s]
             p.name.set(f'{esc(label)}{" ◀" if turn else ""}')
+            p.level.description = _("{name}'s level").format(name=names[s])
             if self.open_hands:
                 p.hand.set(fan_html(f.hands[s], empty=_("no cards left"), tight=False))
             else:
@@ -915,7 +935,7 @@ class TableWidget(w.VBox):
         self.undo_button.disabled = not can_undo
         show(self.undo_button, self.human is not None)
         self.entry.placeholder = _("or type a card: 7h")
-        self.entry.description = ""
+        self.entry.description = _("Type a card")
         show(self.entry, d is not None)
         self.next_game_button.description = _("Next game of the match")
         self.replay_end_button.description = _("Replay this game")
