@@ -9,7 +9,10 @@ with a redirect to ``/voila/render/<landing>``. Every other page (the table
 ``/voila/render/play.ipynb``, the listing ``/voila/tree``) is Voila's as usual,
 and all settings still come from ``voila.json`` (``--Voila.config_file_paths``).
 
-It also gives each rendered page the ``_xsrf`` cookie: Voila's page shuts its kernel
+Two more fixes for an interactive page. Kernel websockets send with ``TCP_NODELAY``:
+a click's answer is several small frames (the widgets that changed), and with Nagle's
+algorithm each one after the first could wait for the browser's delayed ACK (~40 ms).
+And each rendered page gets the ``_xsrf`` cookie: Voila's page shuts its kernel
 down when the tab closes with a POST that must echo that cookie, but only Voila's
 listing page sets it, so a tab opened straight at a notebook (as the redirect does)
 kept its kernel until the culler came.
@@ -31,6 +34,7 @@ from typing import Any
 from jupyter_core.utils import ensure_async
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler, RequestHandler
+from tornado.websocket import WebSocketHandler
 from traitlets import Unicode
 from voila.app import Voila
 from voila.handler import VoilaHandler
@@ -48,6 +52,26 @@ def with_xsrf_cookie(handler: type[RequestHandler]) -> type[RequestHandler]:
     return Handler
 
 
+def with_nodelay(handler: type[WebSocketHandler]) -> type[WebSocketHandler]:
+    """``handler`` whose websocket sends each frame at once (no Nagle delay)."""
+
+    class Handler(handler):  # type: ignore[valid-type, misc]
+        def open(self, *args: Any, **kw: Any) -> Any:
+            self.set_nodelay(True)
+            return super().open(*args, **kw)
+
+    Handler.__name__ = Handler.__qualname__ = handler.__name__
+    return Handler
+
+
+def _patched(handler: Any) -> Any:
+    if isinstance(handler, type) and issubclass(handler, VoilaHandler):
+        return with_xsrf_cookie(handler)
+    if isinstance(handler, type) and issubclass(handler, WebSocketHandler):
+        return with_nodelay(handler)
+    return handler
+
+
 class MainMerahVoila(Voila):
     """Voila with a landing page: the root URL redirects to a notebook of the served folder."""
 
@@ -57,11 +81,7 @@ class MainMerahVoila(Voila):
     )
 
     def init_handlers(self) -> list:
-        handlers = [
-            (h[0], with_xsrf_cookie(h[1]), *h[2:]) if isinstance(h[1], type) and issubclass(h[1], VoilaHandler)
-            else h
-            for h in super().init_handlers()
-        ]
+        handlers = [(h[0], _patched(h[1]), *h[2:]) for h in super().init_handlers()]
         if self.landing and not self.notebook_path:
             target = url_path_join(self.base_url, "voila/render", self.landing)
             # Tornado takes the first matching route: this one, before Voila's listing at the same path.
