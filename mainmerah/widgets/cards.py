@@ -16,10 +16,22 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..card import Card
-from ..i18n import _
+from ..i18n import _, language
 from .style import card_class
 
 HIGHLIGHTS = ("selected", "match", "choice", "hint", "new")
+
+
+_NAMES: dict[tuple[int, str], str] = {}
+
+
+def card_name(card: Card) -> str:
+    """``card.name()`` in the current language, remembered: every redraw asks for all the cards' names."""
+    key = (card.index, language())
+    name = _NAMES.get(key)
+    if name is None:
+        name = _NAMES[key] = card.name()
+    return name
 
 
 class CardButton(w.Button):
@@ -50,7 +62,7 @@ class CardButton(w.Button):
             text, tip = "?", _("face-down card")
         else:
             classes = ("mm-card", card_class(card), *(f"mm-{m}" for m in marks))
-            text, tip = str(card), card.name()
+            text, tip = str(card), card_name(card)
         self.card = card
         self.face_down = face_down
         if classes == self._classes and text == self.description and tip == self.tooltip:
@@ -127,7 +139,7 @@ def shared(kind: str) -> w.Widget:
 
 def mini_html(card: Card | None, size: str = "s", label: str | None = None) -> str:
     """A small card drawn by the stylesheet (the card's class picks its face): a few bytes, not an SVG."""
-    name = label or (_("face-down card") if card is None else card.name())
+    name = label or (_("face-down card") if card is None else card_name(card))
     return f'<span class="mm-mini mm-mini-{size} {card_class(card)}" role="img" aria-label="{escape(name)}"></span>'
 
 

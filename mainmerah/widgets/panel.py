@@ -14,7 +14,7 @@ import ipywidgets as w
 from ..card import cards_text
 from ..events import End, Event
 from ..explain import seat_name, stranded_text
-from ..i18n import _
+from ..i18n import _, language
 from ..score import TOTAL_POINTS, score_card
 from .cards import LazyHTML, fan_html, shared
 from .text import esc
@@ -49,17 +49,31 @@ class ExplanationPanel(w.VBox):
         super().__init__([self.heading, self.latest, self.log_heading, self.log_box], layout=shared("layout"))
         self.add_class("mm-panel")
         self.lines: list[str] = []  # plain text of every narrated event (for tests and lessons)
+        self._key: tuple = ()
+        self._text: dict[Event, str] = {}
+
+    def _explained(self, e: Event, names: Sequence[str], you: int | None) -> str:
+        text = self._text.get(e)
+        if text is None:
+            text = self._text[e] = _("Game over.") if isinstance(e, End) else e.explain(list(names), you)
+        return text
 
     def show(self, events: Sequence[Event], step: Sequence[Event], names: Sequence[str], you: int | None) -> None:
         self.heading.set(esc(_("What just happened")))
         self.log_heading.set(esc(_("Game log")))
-        self.lines = [_("Game over.") if isinstance(e, End) else e.explain(list(names), you) for e in events]
+        # Each redraw shows the whole log: explain each event once per language and set of names.
+        key = (tuple(names), you, language())
+        if key != self._key:
+            self._key, self._text = key, {}
+        texts = [self._explained(e, names, you) for e in events]
+        self.lines = texts
         fresh = len(events) - len(step)
-        items = [event_line(e, names, you) for e in events]
+        items = [f'<li class="mm-ev mm-ev-{e.kind}">{esc(t)}</li>' for e, t in zip(events, texts, strict=True)]
         for i in range(fresh, len(items)):
             items[i] = items[i].replace('class="mm-ev ', 'class="mm-new-ev mm-ev ', 1)
         self.log_box.set(f"<ol>{''.join(items)}</ol>")
-        latest = [event_line(e, names, you) for e in step] or items[-1:]
+        latest = [f'<li class="mm-ev mm-ev-{e.kind}">{esc(self._explained(e, names, you))}</li>' for e in step]
+        latest = latest or items[-1:]
         self.latest.set(f"<ul>{''.join(latest)}</ul>")
 
 

@@ -917,9 +917,10 @@ class TableWidget(w.VBox):
             (b.remove_class if on else b.add_class)("mm-hidden")
 
         play_text = (_("Play {card}").format(card=self.selected) if self.selected is not None else _("Play"))
-        self.play_button.description = play_text
-        self.play_button.disabled = self.selected is None
-        show(self.play_button, d is not None and d.kind == "play")
+        with self.play_button.hold_sync():  # one message for the button's text, state and visibility
+            self.play_button.description = play_text
+            self.play_button.disabled = self.selected is None
+            show(self.play_button, d is not None and d.kind == "play")
         show(self.cancel_button, self.selected is not None)
         self.cancel_button.description = _("Cancel")
         self.next_button.description = _("Next") + " ▶"
