@@ -41,6 +41,7 @@ class Coach(W.VBox):
         self.must_capture_first = must_capture_first
         self._turns_played = 0
         self.tick = 0  # counts settled steps; shown in the prompt so a browser can wait for a step to finish
+        self.inputs: list[tuple[str, tuple]] = []  # the learner's clicks, replayed by a copy after a language switch
         self._on_over: list[Callable[[Coach], None]] = []
         # What the learner sees, updated one event at a time (the engine is ahead of it).
         s = game.setup
@@ -117,8 +118,14 @@ class Coach(W.VBox):
     def flip(self) -> None:
         self._stock_click(None)
 
+    def replay(self, log: Sequence[tuple[str, tuple]]) -> None:
+        """Click again what the learner clicked in another coach of the same game (the bots are seeded)."""
+        for name, args in log:
+            getattr(self, name)(*args)
+
     def next(self) -> None:
         """Show the next computer step (or go on after a stay)."""
+        self.inputs.append(("next", ()))
         if self.waiting != "next":
             self.feedback.say(self._hint(), "info")
             return
@@ -127,6 +134,7 @@ class Coach(W.VBox):
 
     # ----- clicks -------------------------------------------------------------
     def _hand_click(self, card: Card) -> None:
+        self.inputs.append(("play", (str(card),)))
         if self.waiting != "play":
             self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
             return
@@ -151,6 +159,7 @@ class Coach(W.VBox):
         self._settle()
 
     def _table_click(self, card: Card) -> None:
+        self.inputs.append(("take", (str(card),)))
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
             if card == e.taken:
@@ -188,6 +197,7 @@ class Coach(W.VBox):
         self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
 
     def _stock_click(self, _card: Card | None) -> None:
+        self.inputs.append(("flip", ()))
         if self.waiting == "flip" and isinstance(self.expected, Flip):
             e = self.expected
             self._apply(self.queue.pop(0))

@@ -344,11 +344,9 @@ def lesson_deal() -> Lesson:
     mine = W.Button(description=_("Or play this deal yourself"), layout=W.Layout(width="auto"))
     mine.add_class("mm-play-yourself")
 
-    def play_yourself(_b: W.Button) -> None:
+    def play_yourself() -> None:
         mine.disabled = True
         yourself.children = [TableWidget(game=stranded_game(), human=0, bots=["greedy"], controls=False)]
-
-    mine.on_click(play_yourself)
     jb = first_redeal(STRANDED_SEED, "jb")
     jb_why = _("jb: {reason}. Its rule redeals when ANY rank lies three times on the starting table, so this "
                "game could never begin, and the stranded pair never happens: in jb every game ends with the "
@@ -356,6 +354,12 @@ def lesson_deal() -> Lesson:
         reason=get_variant("jb").redeal_text(jb.rank, jb.count))
     not_jb = _("No: {v} redeals only for three or more 5s, 10s, Jacks, Queens or Kings, and Aces are not among "
                "them. That is why the game of deal {code} can start.")
+    playout = ActionTask(_("Check it: let the computer play the whole game (press again for another game, with "
+                           "other choices)."), _("Play it out"), act, key="playout", css="mm-playout",
+                         body=[end_table, mine, yourself])
+    # Logged as the task's input, so the table comes back after a language switch (Lesson.take_over).
+    open_table = playout.action("yourself", play_yourself)
+    mine.on_click(lambda _b: open_table())
     tasks: list[Task] = [
         redeal_task(JACKS_SEED, "jacks"),
         redeal_task(FIVES_SEED, "fives"),
@@ -378,9 +382,7 @@ def lesson_deal() -> Lesson:
                            "</div><div class='mm-cards' style='display:flex;flex-wrap:wrap;gap:2px'>"
                            + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None)
                                      for c in g.table) + "</div>")], key="predict"),
-        ActionTask(_("Check it: let the computer play the whole game (press again for another game, with other "
-                     "choices)."), _("Play it out"), act, key="playout", css="mm-playout",
-                   body=[end_table, mine, yourself]),
+        playout,
         ChoiceTask(
             _("The same shuffle under another variant: which one throws this table back?"),
             [(_("classic"), False, not_jb.format(v="classic", code=code)),

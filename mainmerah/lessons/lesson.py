@@ -5,6 +5,11 @@ widget (pick cards, type a number, choose an answer, press to see...) that
 explains every answer, right or wrong, in words. Tasks unlock one after the
 other; the lesson is done when every task is solved. Tasks never raise on
 a learner's input: anything odd is answered with a sentence.
+
+Every task keeps the ``inputs`` of what the learner did (picks, numbers, answers,
+presses). A language switch builds the lesson again in the new language and
+replays them into it (:meth:`Lesson.take_over`): every word is redrawn,
+every answer and its explanation come back, and nothing is lost.
 """
 
 from __future__ import annotations
@@ -71,6 +76,8 @@ class Task(W.VBox):
         self.head = W.HTML(para(prompt))
         self.head.add_class("mm-task-head")
         self._on_solved: list[Callable[[Task], None]] = []
+        self.inputs: list[tuple[str, tuple]] = []  # the learner's inputs, in order (replayed after a language switch)
+        self._actions: dict[str, Callable[[], object]] = {}
         super().__init__([self.head, *body, self.feedback])
         self.add_class("mm-task")
         if key:
@@ -78,6 +85,25 @@ class Task(W.VBox):
 
     def on_solved(self, callback: Callable[[Task], None]) -> None:
         self._on_solved.append(callback)
+
+    def action(self, name: str, fn: Callable[[], object]) -> Callable[[], None]:
+        """``fn`` as one of this task's logged inputs (e.g. a button in its body): call the result instead."""
+        self._actions[name] = fn
+
+        def run() -> None:
+            self.inputs.append(("run", (name,)))
+            fn()
+
+        return run
+
+    def run(self, name: str) -> None:
+        self.inputs.append(("run", (name,)))
+        self._actions[name]()
+
+    def replay(self, log: Sequence[tuple[str, tuple]]) -> None:
+        """Do again what the learner did in another copy of this task (each call logs itself again)."""
+        for name, args in log:
+            getattr(self, name)(*args)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.feedback.say(text, kind)
@@ -122,6 +148,7 @@ class PickTask(Task):
 
     def pick(self, card: Card | str) -> None:
         """A learner's click on ``card`` (also callable from Python)."""
+        self.inputs.append(("pick", (str(card),)))
         try:
             c = Card.parse(card)
         except ValueError as e:
@@ -190,6 +217,7 @@ class NumberTask(Task):
     def submit(self, value: str | None = None) -> None:
         if value is not None:
             self.text.value = value
+        self.inputs.append(("submit", (self.text.value,)))
         got = parse_whole_number(self.text.value)
         if isinstance(got, str):
             self.say(got, "bad")
@@ -220,6 +248,7 @@ class ChoiceTask(Task):
         super().__init__(prompt, [*before, box, *after], key)
 
     def choose(self, index: int | str) -> None:
+        self.inputs.append(("choose", (index,)))
         if isinstance(index, str):
             labels = [o[0] for o in self.options]
             if index not in labels:
@@ -254,6 +283,7 @@ class ActionTask(Task):
         self.children = (self.head, row, self.feedback, *body)
 
     def press(self) -> None:
+        self.inputs.append(("press", ()))
         self.attempts += 1
         self.feedback.say(self._act(), "info")
         self.solve()
@@ -318,3 +348,50 @@ class Lesson(W.VBox):
             if t.key == key:
                 return t
         raise KeyError(key)
+
+    def take_over(self, old: Lesson) -> None:
+        """Become ``old`` (the same lesson, built in another language): its answers, its feedback, its tables.
+
+        Each task replays the learner's inputs logged by ``old``'s task; a coached game replays its clicks.
+        A table (``TableWidget``) redraws its own words, so the learner's table itself moves over,
+        game, pace and all, in place of the fresh one.
+        """
+        for mine, theirs in zip(self.tasks, old.tasks, strict=False):
+            if type(mine) is not type(theirs) or mine.key != theirs.key:
+                continue  # not the same lesson: nothing to carry over
+            mine.replay(theirs.inputs)
+            if isinstance(mine, NumberTask) and isinstance(theirs, NumberTask):
+                mine.text.value = theirs.text.value  # typed, not yet checked
+            if isinstance(mine, WidgetTask) and isinstance(theirs, WidgetTask):
+                replay, log = getattr(mine.widget, "replay", None), getattr(theirs.widget, "inputs", None)
+                if callable(replay) and log is not None:
+                    replay(log)
+        _move_tables(old, self)
+        for mine, theirs in zip(self.tasks, old.tasks, strict=False):
+            theirs.on_solved(lambda _t, m=mine: m.solve())  # a moved table still reports to its old task
+            if theirs.solved:
+                mine.solve()
+
+
+def _tables(widget: W.Widget, parent: W.Widget | None = None) -> list[tuple[W.Widget, W.Widget | None]]:
+    """Every ``TableWidget`` inside ``widget`` (depth first), with the box holding it."""
+    from ..widgets.table import TableWidget
+
+    if isinstance(widget, TableWidget):
+        return [(widget, parent)]
+    found = []
+    for child in getattr(widget, "children", ()) or ():
+        found += _tables(child, widget)
+    return found
+
+
+def _move_tables(old: W.Widget, new: W.Widget) -> None:
+    """Put each table of ``old`` where ``new`` has the matching (fresh, unplayed) one; close the fresh ones."""
+    for (fresh, box), (kept, _box) in zip(_tables(new), _tables(old), strict=False):
+        if box is None:
+            continue
+        box.children = tuple(kept if c is fresh else c for c in box.children)
+        if isinstance(box, WidgetTask) and box.widget is fresh:
+            box.widget = kept
+        fresh._cancel_timer()
+        fresh.close()

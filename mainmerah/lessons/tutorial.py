@@ -1,18 +1,23 @@
 """The tutorial: lessons one at a time, a progress bar, Back and Next.
 
 Each lesson is built the first time it is opened and then kept, so going back
-and forth never loses what the learner did.
+and forth never loses what the learner did. A language switch (the options bar,
+or ``mainmerah.i18n.set_language``) rebuilds the open lesson in the new language
+and replays what the learner did into it (:meth:`Lesson.take_over`); the other
+lessons already opened follow when they are opened again.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as W
 
-from ..i18n import _
+from ..i18n import _, on_language_change
+from ..widgets.options import DisplayOptions
 from .lesson import Lesson
 from .style import style_widget
 
@@ -30,14 +35,17 @@ class Tutorial(W.VBox):
     """Lessons with a progress indicator (``mm-progress``) and Back/Next (``mm-back``, ``mm-next``)."""
 
     def __init__(self, specs: Sequence[LessonSpec] | None = None, title: str | None = None, start: int = 0) -> None:
+        self._own_specs = specs is None  # the package's lessons: their titles can be asked again in a new language
         if specs is None:
             from .content import tutorial_lessons
 
             specs = tutorial_lessons()
         self.specs = list(specs)
+        self._title = title
         if not self.specs:
             raise ValueError("a tutorial needs at least one lesson")
         self.lessons: dict[int, Lesson] = {}
+        self._stale: set[int] = set()  # built in a language no longer shown: rebuilt when opened
         self.index = -1
         self.steps: list[W.Button] = []
         for i, spec in enumerate(self.specs):
@@ -50,32 +58,59 @@ class Tutorial(W.VBox):
         bar.add_class("mm-progress")
         self.progress_text = W.HTML()
         self.progress_text.add_class("mm-progress-text")
-        self.back = W.Button(description=_("◀ Back"), layout=W.Layout(width="auto"))
+        self.back = W.Button(layout=W.Layout(width="auto"))
         self.back.add_class("mm-back")
         self.back.on_click(lambda _b: self.go(self.index - 1))
-        self.next = W.Button(description=_("Next ▶"), button_style="primary", layout=W.Layout(width="auto"))
+        self.next = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.next.add_class("mm-next")
         self.next.on_click(lambda _b: self.go(self.index + 1))
         self.stage = W.VBox([])
         self.stage.add_class("mm-stage")
         nav = W.Box([self.back, self.next, self.progress_text])
         nav.add_class("mm-nav")
-        heading = W.HTML(f"<h1 style='margin:4px 0'>{escape(title or _('Learn Main Merah'))}</h1>")
-        super().__init__([style_widget(), heading, bar, self.stage, nav])
+        self.heading = W.HTML()
+        self.heading.add_class("mm-header-box")
+        super().__init__([style_widget()])
+        self.options = DisplayOptions(self)
+        top = W.Box([self.heading, self.options])
+        top.add_class("mm-topbar")
+        self.children = (*self.children, top, bar, self.stage, nav)
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
+        self._relabel()
         self.go(start)
+        ref = weakref.WeakMethod(self._language_changed)
+        on_language_change(lambda _code: (m := ref()) is not None and m())
 
     @property
     def lesson(self) -> Lesson:
         return self.lessons[self.index]
 
     def build(self, i: int) -> Lesson:
-        if i not in self.lessons:
+        old = self.lessons.get(i)
+        if old is None or i in self._stale:
             lesson = self.specs[i].build()
+            if old is not None:
+                lesson.take_over(old)  # the same lesson in the new language, everything done in it done again
             lesson.on_change(lambda _l: self._refresh())
             self.lessons[i] = lesson
+            self._stale.discard(i)
         return self.lessons[i]
+
+    def _language_changed(self) -> None:
+        if self._own_specs:
+            from .content import tutorial_lessons
+
+            self.specs = tutorial_lessons()  # same lessons, titles in the new language
+        self._stale = set(self.lessons)
+        self._relabel()
+        self.stage.children = [self.build(self.index)]
+        self._refresh()
+
+    def _relabel(self) -> None:
+        self.heading.value = f"<h1 style='margin:4px 0'>{escape(self._title or _('Learn Main Merah'))}</h1>"
+        self.back.description = _("◀ Back")
+        self.next.description = _("Next ▶")
 
     def go(self, i: int) -> None:
         """Open lesson ``i`` (0-based); out-of-range requests are ignored."""

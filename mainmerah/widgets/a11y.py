@@ -34,6 +34,13 @@ CSS = """
 .mm-root .mm-board .jupyter-button.mm-card:focus-visible::before { content: ""; position: absolute; inset: -6px;
   border: 2px solid #0b3d91; border-radius: 10px; pointer-events: none; }
 @container (min-width: 521px) { .mm-middle > .mm-stockbox { max-width: 92px; } }
+/* ipywidgets' coloured buttons with white text at WCAG AA (its orange is 2.7:1, its green 4.1:1) */
+:is(.mm-root, .mm-lessons) .jupyter-button.mod-warning { background-color: #b45309; color: #fff; }
+:is(.mm-root, .mm-lessons) .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
+:is(.mm-root, .mm-lessons) .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }
+:is(.mm-root, .mm-lessons) .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
+:is(.mm-root, .mm-lessons) .jupyter-button.mod-info { background-color: #0277bd; color: #fff; }
+.mm-options .widget-toggle-button.mod-active { background-color: #0b3d91; color: #fff; }
 .mm-root .mm-sr-label > label.widget-label, .mm-lessons .mm-sr-label > label.widget-label {
   position: absolute !important; width: 1px !important; height: 1px !important; overflow: hidden;
   clip-path: inset(50%); white-space: nowrap; margin: 0; padding: 0; }

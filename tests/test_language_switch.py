@@ -1,0 +1,182 @@
+"""The live language switch in the kernel: every word on the table and in the tutorial changes,
+nothing else does (the game, the selection, the lessons' answers), and switching back gives
+exactly the English page again."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import ipywidgets as w
+import pytest
+
+import mainmerah as mm
+from mainmerah.i18n import language, set_language
+from mainmerah.lessons import Tutorial
+from mainmerah.svg import card_svg
+from mainmerah.widgets import TableWidget
+
+# Words that are the same in both languages: names, the game's and the variants' names, card notation.
+NEUTRAL = {"main", "merah", "sari", "budi", "ayu", "english", "bahasa", "indonesia", "classic", "cardgames", "jb",
+           "seed", "a", "j", "q", "k", "ok"}
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language("en")  # other tests share the process
+
+
+def texts(widget: w.Widget, path: str = "") -> dict[str, str]:
+    """Every word a widget tree shows or says (values, labels, tooltips, options), by position."""
+    out: dict[str, str] = {}
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return out  # not shown
+    if "mm-style" in getattr(widget, "_dom_classes", ()):
+        return out  # a stylesheet
+    for name in ("value", "description", "placeholder", "tooltip"):
+        v = getattr(widget, name, None)
+        if isinstance(v, str) and v and (name != "value" or isinstance(widget, w.HTML | w.Label)):
+            out[f"{path}.{name}"] = v
+    for name in ("_options_labels", "tooltips"):
+        v = getattr(widget, name, None)
+        if v:
+            out[f"{path}.{name}"] = " | ".join(v)
+    for i, child in enumerate(getattr(widget, "children", ()) or ()):
+        out.update(texts(child, f"{path}/{i}"))
+    return out
+
+
+def words(text: str) -> set[str]:
+    plain = re.sub(r"<[^>]+>", " ", text)
+    plain = re.sub(r"\b(10|[2-9AJQK])[♥♦♣♠]", " ", plain)  # card notation
+    return {t for t in re.findall(r"[^\W\d_]+", plain.lower())} - NEUTRAL
+
+
+def untranslated(english: dict[str, str], other: dict[str, str]) -> list[str]:
+    """Texts still the same after the switch although they hold words (so they are English)."""
+    return [f"{k}: {v[:80]!r}" for k, v in other.items() if english.get(k) == v and words(v)]
+
+
+def mid_game_table() -> TableWidget:
+    t = TableWidget(players=3, seed=21, bots=["greedy", "random"], auto=False)
+    for _ in range(3):
+        d = t.human_decision
+        while d is None:
+            t.next()
+            d = t.human_decision
+        assert t.play(d.options[0]) if d.kind == "play" else t.choose(d.options[0]), t.error
+    while t.human_decision is None:
+        t.next()
+    assert t.human_decision.kind == "play"
+    assert t.select(t.human_decision.options[-1])
+    return t
+
+
+def test_table_switches_every_word_and_keeps_the_game() -> None:
+    t = mid_game_table()
+    t.set_four_colour(True)
+    before = (t.game.to_json(), t.shown, t.selected, t.game.scores, t.four_colour, t.controls.pace.value)
+    english = texts(t)
+    lines = list(t.panel.lines)
+    set_language("id")
+    assert t.options.language.value == "id" and language() == "id"
+    indonesian = texts(t)
+    assert untranslated(english, indonesian) == []
+    assert (t.game.to_json(), t.shown, t.selected, t.game.scores, t.four_colour, t.controls.pace.value) == before
+    # The story is told again from the event log, in Indonesian, line for line.
+    names = ["Kamu", "Sari", "Budi"]
+    assert t.names == names
+    assert t.panel.lines == [e.explain(names, 0) for e in t.game.events[: t.shown]]
+    assert len(t.panel.lines) == len(lines) and set(t.panel.lines).isdisjoint(lines)
+    assert str(t.selected) in t.play_button.description and "Mainkan" in t.play_button.description
+    # The game goes on in Indonesian; back in English the page is word for word what it was.
+    set_language("en")
+    assert texts(t) == english
+    assert t.confirm() and t.game.choices[-1].card == before[2]
+
+
+def test_the_toggle_switches_the_language() -> None:
+    t = TableWidget(seed=4, auto=False)
+    english = t.status
+    t.options.language.value = "id"  # what a click on "Bahasa Indonesia" does
+    assert language() == "id" and t.status != english
+    other = TableWidget(seed=4, auto=False)
+    assert other.options.language.value == "id"  # a new widget starts in the language shown
+    other.options.language.value = "en"
+    assert language() == "en" and t.options.language.value == "en" and t.status == english
+
+
+def tutorial_with_work_done() -> Tutorial:
+    tut = Tutorial()
+    cards = tut.lesson
+    cards.tasks[0].pick("A♥")
+    cards.tasks[0].pick("K♠")
+    for c in ("A♥", "7♦", "K♠", "9♥", "2♦", "A♣", "Q♦", "5♣"):
+        cards.tasks[0].pick(c)
+    cards.tasks[1].pick("3♠")
+    tut.go(2)  # the coached game
+    coach = tut.lesson.tasks[0].widget
+    coach.play("K♠")  # refused: the first turn must capture
+    coach.play("7♥")
+    coach.take("3♦")
+    tut.go(4)  # the deal: the learner's own table
+    deal = tut.lesson
+    deal.task("jacks").choose(0)
+    deal.task("jacks").choose(1)
+    playout = deal.task("playout")
+    playout.press()
+    next(b for b in playout.children if "mm-play-yourself" in b._dom_classes).click()
+    table = next(x for x in playout.children if isinstance(x, w.VBox) and x.children).children[0]
+    assert isinstance(table, TableWidget)
+    table.play(table.human_decision.options[0])
+    return tut
+
+
+def state(tut: Tutorial) -> list:
+    out = []
+    for i, lesson in sorted(tut.lessons.items()):
+        out.append((i, [(t.key, t.solved, t.attempts, list(t.inputs)) for t in lesson.tasks]))
+    coach = tut.lessons[2].tasks[0].widget
+    out.append((coach.game.to_json(), coach.waiting, list(coach.hand), coach.inputs))
+    return out
+
+
+def playout_table(tut: Tutorial) -> TableWidget:
+    box = next(x for x in tut.lessons[4].task("playout").children if isinstance(x, w.VBox) and x.children)
+    return box.children[0]
+
+
+def test_tutorial_switches_every_word_and_keeps_what_the_learner_did() -> None:
+    tut = tutorial_with_work_done()
+    table = playout_table(tut)
+    game = table.game.to_json()
+    before = state(tut)
+    english = texts(tut)
+    said = {0: lambda: tut.lessons[0].tasks[0].feedback.value, 2: lambda: tut.lessons[2].tasks[0].widget.feedback.value}
+    feedback = {i: said[i]() for i in said}
+    set_language("id")
+    assert untranslated(english, texts(tut)) == []
+    assert playout_table(tut) is table and table.game.to_json() == game  # the learner's own table, moved over
+    assert state(tut) == before  # every answer, attempt and coached click is there again
+    for i in (0, 2):  # the other lessons follow when opened again
+        tut.go(i)
+        assert said[i]() not in ("", feedback[i])
+    assert state(tut) == before
+    set_language("en")
+    for i in (0, 2, 4):
+        tut.go(i)
+    assert state(tut) == before and playout_table(tut) is table
+    assert texts(tut) == english
+    assert {i: said[i]() for i in said} == feedback
+
+
+def test_tutorial_four_colour_marks_the_page() -> None:
+    tut = Tutorial()
+    tut.options.four.value = True
+    assert "mm-four" in tut._dom_classes and "mm-suit-D" in tut.options.sheet.value
+    tut.options.four.value = False
+    assert "mm-four" not in tut._dom_classes
+    svg = card_svg(mm.Card.parse("7d"))
+    assert 'class="mm-suit-D"' in svg  # inline cards recolour with the page's class
