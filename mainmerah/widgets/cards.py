@@ -75,13 +75,22 @@ class CardButton(w.Button):
 
 
 class CardSlots(w.Box):
-    """A wrapping row of :class:`CardButton`; grows its pool when needed, never shrinks."""
+    """A wrapping row of :class:`CardButton` in which a card keeps its button while it stays.
+
+    A card that leaves only hides its button (the row closes up, the others keep
+    theirs) and a new card takes the first free button after the last one in use,
+    so a redraw changes one or two buttons instead of shifting a whole row. When
+    the order cannot be kept so (a jump back in history) or the free buttons run
+    out, the row is laid out afresh; the pool grows only for a row longer than it.
+    A click reports its slot; :meth:`card_at` says which card the kernel put there.
+    """
 
     def __init__(self, on_click: Callable[[int], None], css: str, size: int = 0) -> None:
         super().__init__()
         self.add_class(css)
         self._on_click = on_click
         self.buttons: list[CardButton] = []
+        self._slot_of: dict[Card, int] = {}
         self._grow(size)
 
     def _grow(self, n: int) -> None:
@@ -93,15 +102,44 @@ class CardSlots(w.Box):
             self.buttons.append(b)
         self.children = tuple(self.buttons)
 
+    def _placement(self, cards: Sequence[Card]) -> list[int]:
+        """The slot of each card: kept where possible, else a fresh layout."""
+        old = self._slot_of
+        kept = [old[c] for c in cards if c in old]
+        first_new = next((i for i, c in enumerate(cards) if c not in old), len(cards))
+        in_order = kept == sorted(kept) and all(c not in old for c in cards[first_new:])
+        start = max(kept, default=-1) + 1
+        if in_order and start + len(cards) - len(kept) <= max(len(self.buttons), len(cards)):
+            out, nxt = [], start
+            for c in cards:
+                if c in old:
+                    out.append(old[c])
+                else:
+                    out.append(nxt)
+                    nxt += 1
+            return out
+        return list(range(len(cards)))
+
     def show(self, cards: Sequence[Card], marks: dict[Card, Iterable[str]] | None = None,
              face_down: bool = False) -> None:
-        self._grow(len(cards))
         marks = marks or {}
+        place = self._placement(cards)
+        self._grow(max(place, default=-1) + 1)
+        by_slot = dict(zip(place, cards, strict=True))
         for i, b in enumerate(self.buttons):
-            if i < len(cards):
-                b.show(cards[i], face_down=face_down, marks=marks.get(cards[i], ()))
-            else:
+            c = by_slot.get(i)
+            if c is None:
                 b.show(None)
+            else:
+                b.show(c, face_down=face_down, marks=marks.get(c, ()))
+        self._slot_of = {c: i for i, c in by_slot.items()}
+
+    def card_at(self, slot: int) -> Card | None:
+        """The card the kernel shows in ``slot`` (None for a hidden or unknown slot)."""
+        return self.buttons[slot].card if 0 <= slot < len(self.buttons) else None
+
+    def button_for(self, card: Card | str) -> CardButton:
+        return self.buttons[self._slot_of[Card.parse(card)]]
 
     @property
     def cards(self) -> list[Card]:

@@ -173,7 +173,7 @@ class TableWidget(w.VBox):
         self.stock.add_class("mm-stockbox")
         self.table_label = LazyHTML()
         self.table_label.add_class("mm-row-label")
-        self.table_cards = CardSlots(self._table_click, "mm-tablecards", size=16)  # grows past 16 if needed
+        self.table_cards = CardSlots(self._table_click, "mm-tablecards", size=20)  # room for cards that stay
         self.action = LazyHTML()
         self.action.add_class("mm-action")
         right = w.VBox([self.table_label, self.table_cards, self.action])
@@ -703,11 +703,10 @@ class TableWidget(w.VBox):
             self._fail(self._why_not_now() if d is None else
                        _("First choose which table card {card} takes.").format(card=d.card))
             return
-        hand = self.frame.hands[self.human]
-        if not 0 <= slot < len(hand):
+        card = self.hand.card_at(slot)  # what the kernel drew there, never what the page says
+        if card is None or card not in self.frame.hands[self.human]:
             self._fail(_("That card is no longer in your hand."))
             return
-        card = hand[slot]
         if card == self.selected:
             self.confirm()  # a second click on the selected card plays it
         else:
@@ -715,11 +714,11 @@ class TableWidget(w.VBox):
 
     @user_action
     def _table_click(self, slot: int) -> None:
-        table = self.frame.table
-        if not 0 <= slot < len(table):
+        card = self.table_cards.card_at(slot)
+        if card is None or card not in self.frame.table:
             self._fail(_("That card is no longer on the table."))
             return
-        self.choose(table[slot])
+        self.choose(card)
 
     # ----- hints and listeners (for other components) ------------------------------------
     def show_hint(self, cards: Iterable[Card], text: str = "") -> None:
