@@ -90,6 +90,7 @@ BASE_CSS = """
 .mm-opps { display: flex; flex-wrap: wrap; gap: 8px; }
 .mm-opp { flex: 1 1 170px; background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 4px; min-width: 0; }
 .mm-opp.mm-turn, .mm-you.mm-turn { box-shadow: 0 0 0 2px var(--mm-gold); }
+.mm-opp-body .mm-pile { margin-top: 4px; }
 .mm-opp-head { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .mm-name { font-weight: 700; font-size: 1.05em; }
 .mm-score { font-weight: 800; color: var(--mm-gold); }

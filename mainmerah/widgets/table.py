@@ -76,11 +76,10 @@ class OpponentPanel(w.VBox):
         self.level.add_class("mm-sr-label")  # named for screen readers ("Sari's level"), the name is shown beside
         head = w.HBox([self.name, self.level], layout=shared("layout"))
         head.add_class("mm-opp-head")
-        self.hand = LazyHTML()
-        self.hand.add_class("mm-opp-hand")
-        self.pile = LazyHTML()
-        self.pile.add_class("mm-pile")
-        super().__init__([head, self.hand, self.pile], layout=shared("layout"))
+        # Hand and pile in one widget: a computer's step usually changes both, now one message.
+        self.body = LazyHTML()
+        self.body.add_class("mm-opp-body")
+        super().__init__([head, self.body], layout=shared("layout"))
         self.add_class("mm-opp")
         self.add_class(f"mm-seat-{seat}")
 
@@ -764,7 +763,7 @@ class TableWidget(w.VBox):
         names = self.names
 
         self.stock.set(stock_html(f.stock))
-        self.table_label.set(esc(_("Table ({n} cards, longest-lying first)").format(n=len(f.table))))
+        self.table_label.set(esc(_("Table")))  # no count (one message less a step); cards lie in table order
 
         table_marks: dict[Card, list[str]] = {}
         if d is not None and d.kind == "play" and self.selected is not None:
@@ -786,21 +785,19 @@ class TableWidget(w.VBox):
         for s, p in self.opp_panels.items():
             turn = not f.over and self._turn_seat(f) == s
             (p.add_class if turn else p.remove_class)("mm-turn")
-            level = self._levels.get(s)
-            label = names[s] if not isinstance(level, str) else names[s]
-            p.name.set(f'{esc(label)}{" ◀" if turn else ""}')
+            # Whose turn: the ring (mm-turn) and the status line say it; the name stays put (one message less).
+            p.name.set(esc(names[s]))
             p.level.description = _("{name}'s level").format(name=names[s])
-            if self.open_hands:
-                p.hand.set(fan_html(f.hands[s], empty=_("no cards left"), tight=False))
-            else:
-                p.hand.set(hand_backs_html(len(f.hands[s])))
-            p.pile.set(pile_html(f.piles[s], f.scores[s]))
+            hand = (fan_html(f.hands[s], empty=_("no cards left"), tight=False) if self.open_hands
+                    else hand_backs_html(len(f.hands[s])))
+            pile = pile_html(f.piles[s], f.scores[s])
+            p.body.set(f'<div class="mm-opp-hand">{hand}</div><div class="mm-pile">{pile}</div>')
 
         if you is not None:
             turn = not f.over and self._turn_seat(f) == you
             (self.you.add_class if turn else self.you.remove_class)("mm-turn")
             self.you_head.set(
-                f'<div class="mm-opp-head"><span class="mm-name">{esc(_cap(names[you]))}{" ◀" if turn else ""}'
+                f'<div class="mm-opp-head"><span class="mm-name">{esc(_cap(names[you]))}'
                 f"</span></div>{pile_html(f.piles[you], f.scores[you])}"
                 + ("" if f.over else f'<div class="mm-row-label">{esc(_("Your hand"))}</div>'))
             hand_marks: dict[Card, list[str]] = {}
