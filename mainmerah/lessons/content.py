@@ -279,7 +279,7 @@ def redeal_task(seed: int, key: str) -> ChoiceTask:
     why = _("Redeal. {reason}. Cards on the starting table never capture each other: a {rank} there can only "
             "be taken by a {rank} played or flipped later, and {left}. So {stuck} of them would lie on the table "
             "all game and score for nobody. (Deal {code} really was redealt for this.)").format(
-        reason=get_variant("classic").redeal_text(r.rank, r.count).capitalize(), rank=rank_name(r.rank),
+        reason=get_variant("classic").redeal_text(r.rank, r.count), rank=rank_name(r.rank),
         left=left, stuck=r.count - (4 - r.count), code=code)
     return ChoiceTask(
         _("A starting table, just laid. Can the game be played with it, or must the cards be dealt again?"),
