@@ -49,9 +49,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def classroom_config(dest: Path, pools: dict[str, int], cull: tuple[int, int] | None = None) -> Path:
+def snapshot(rev: str, dest: Path) -> Path:
+    """The repository at ``rev`` (``git archive``), so a long run measures one fixed commit."""
+    dest.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive.stdout, check=True)
+    return dest
+
+
+def classroom_config(dest: Path, pools: dict[str, int], cull: tuple[int, int] | None = None,
+                     classroom: Path = CLASSROOM) -> Path:
     """The checked-in classroom config with only pool sizes (and the cull timing) changed."""
-    cfg = json.loads((CLASSROOM / "voila.json").read_text())
+    cfg = json.loads((classroom / "voila.json").read_text())
     cfg["VoilaKernelManager"]["kernel_pools_config"] = {
         "default": {"pool_size": 0}, **{nb: {"pool_size": n} for nb, n in pools.items()}
     }
@@ -59,7 +68,7 @@ def classroom_config(dest: Path, pools: dict[str, int], cull: tuple[int, int] | 
         cfg["MappingKernelManager"].update(cull_idle_timeout=cull[0], cull_interval=cull[1])
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "voila.json").write_text(json.dumps(cfg, indent=1))
-    shutil.copy(CLASSROOM / "voila.py", dest / "voila.py")
+    shutil.copy(classroom / "voila.py", dest / "voila.py")
     return dest
 
 
@@ -69,6 +78,7 @@ class Memory:
     kernels_rss: int
     kernels: int
     pss: int  # proportional set size of server + kernels: shared pages counted once
+    largest_kernel: int = 0
 
     @property
     def total_rss(self) -> int:
@@ -82,12 +92,16 @@ class Memory:
 class ClassroomServer:
     """A Voila server as `make serve-class` starts it, on a free port, from a test copy of the config."""
 
-    def __init__(self, workdir: Path, root: Path = ROOT / "notebooks", pools: dict[str, int] | None = None,
-                 cull: tuple[int, int] | None = None, extra: list[str] | None = None, host: str | None = None) -> None:
+    def __init__(self, workdir: Path, root: Path | None = None, pools: dict[str, int] | None = None,
+                 cull: tuple[int, int] | None = None, extra: list[str] | None = None, host: str | None = None,
+                 src: Path = ROOT) -> None:
         self.workdir = workdir
         self.host = host  # None: the config's address (127.0.0.1); else as `make serve-class HOST=...`
-        self.root = root
-        self.config = classroom_config(workdir / "config", pools if pools is not None else {APP: 1}, cull)
+        self.src = src  # the repository served: this working tree, or a snapshot() of a commit
+        self.root = root or src / "notebooks"
+        self.classroom = src / "config" / "classroom"
+        self.config = classroom_config(workdir / "config", pools if pools is not None else {APP: 1}, cull,
+                                       self.classroom)
         self.extra = extra or []
         self.port = free_port()
         self.url = f"http://{host or '127.0.0.1'}:{self.port}"
@@ -99,12 +113,14 @@ class ClassroomServer:
         # The same command line as the Makefile's serve-class target, the ip coming from the config.
         cmd = [sys.executable, "-m", "mainmerah.widgets.server", str(self.root), f"--port={self.port}",
                "--no-browser", f"--Voila.config_file_paths={self.config}", *self.extra]
-        env = {**os.environ, "JUPYTER_PATH": str(CLASSROOM)}
+        env = {**os.environ, "JUPYTER_PATH": str(self.classroom)}
+        if self.src != ROOT:  # the snapshot's package, for the server and every kernel it starts
+            env["PYTHONPATH"] = str(self.src)
         if self.host:
             cmd.append(f"--Voila.ip={self.host}")
             env["VOILA_APP_IP"] = self.host
         with self.log.open("a") as logf:
-            self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+            self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, cwd=self.src, env=env,
                                          start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -163,17 +179,18 @@ class ClassroomServer:
         assert self.proc is not None
         server = psutil.Process(self.proc.pid)
         kernels = self.children()
-        rss, pss, n = 0, 0, 0
+        rss, pss, n, largest = 0, 0, 0, 0
         for p in kernels:
             try:
                 info = p.memory_full_info()
             except psutil.Error:
                 continue
+            largest = max(largest, info.rss)
             rss += info.rss
             pss += info.pss
             n += 1
         sinfo = server.memory_full_info()
-        return Memory(server_rss=sinfo.rss, kernels_rss=rss, kernels=n, pss=pss + sinfo.pss)
+        return Memory(server_rss=sinfo.rss, kernels_rss=rss, kernels=n, pss=pss + sinfo.pss, largest_kernel=largest)
 
     def wait_kernels(self, count: int, timeout: float = 120.0, at_most: bool = False) -> int:
         """Wait until at least (or, with ``at_most``, at most) ``count`` kernels run."""
@@ -289,10 +306,11 @@ async def timed_click(page, locator, kind: str, before: str | None, timeout: flo
 
 
 async def play_session(browser, server: ClassroomServer, index: int, *, players: int = 2, seed: int | None = None,  # noqa: ANN001
-                       timeout: float = 120.0, check_save: bool = True) -> SessionResult:
-    """Open the app and play one whole game by clicking; the page is closed without a goodbye."""
+                       timeout: float = 120.0, check_save: bool = True, delay: float = 0.0) -> SessionResult:
+    """Open the app (after ``delay`` s) and play one whole game by clicking; the page then vanishes."""
     import mainmerah as mm
 
+    await asyncio.sleep(delay)
     res = SessionResult(index)
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
@@ -359,13 +377,15 @@ class CpuMeter:
     def sample(self) -> None:
         assert self.server.proc is not None
         groups = [("server", [psutil.Process(self.server.proc.pid), *self.server.children()]),
-                  ("browser", [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name()])]
+                  ("browser", psutil.Process().children(recursive=True))]
         for group, procs in groups:
             for p in procs:
                 try:
+                    if group == "browser" and "chrom" not in p.name():
+                        continue  # playwright's driver, not the browser
                     t = p.cpu_times()
                 except psutil.Error:
-                    continue
+                    continue  # gone meanwhile
                 self.last[(group, p.pid)] = t.user + t.system
 
     def used(self, group: str) -> float:
@@ -425,7 +445,8 @@ class LoadReport:
             f" max {max(loads, default=float('nan')):.2f} s",
             f"memory idle (preheated pool): {self.baseline}",
             f"memory at peak:               {self.peak}",
-            f"per student at peak: {rss:.0f} MB RSS, {pss:.0f} MB PSS",
+            f"per student at peak: {rss:.0f} MB RSS, {pss:.0f} MB PSS over the idle server;"
+            f" largest kernel {self.peak.largest_kernel / MB:.0f} MB RSS",
         ]
         if self.after is not None:
             lines.append(f"memory after pages closed + culling ({self.cull_wait_s:.0f} s): {self.after}")
@@ -438,8 +459,9 @@ class LoadReport:
 
 
 async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2, pool: int = 1,
-                    cull_timeout: float = 120.0, timeout: float = 180.0) -> LoadReport:
-    """All sessions at once in one Chromium; peak memory sampled meanwhile; then wait for the culler."""
+                    cull_timeout: float = 120.0, timeout: float = 180.0, ramp: float = 0.0) -> LoadReport:
+    """All sessions in one Chromium, at once or arriving evenly over ``ramp`` seconds; peak memory
+    sampled meanwhile; then wait for the culler."""
     from playwright.async_api import async_playwright
 
     server.wait_kernels(pool)
@@ -463,8 +485,8 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         sampler = asyncio.create_task(sample())
         t0 = time.perf_counter()
-        results = await asyncio.gather(*(play_session(browser, server, i, players=players, timeout=timeout)
-                                         for i in range(sessions)))
+        results = await asyncio.gather(*(play_session(browser, server, i, players=players, timeout=timeout,
+                                                      delay=ramp * i / sessions) for i in range(sessions)))
         wall = time.perf_counter() - t0
         done.set()
         await sampler
@@ -489,19 +511,29 @@ def main() -> None:
                     help="cull_idle_timeout (s) for this run (config: 1800); keep it above the slowest page load:"
                          " a kernel handed to a page is idle until the page connects")
     ap.add_argument("--cull-interval", type=int, default=5)
+    ap.add_argument("--rev", default="HEAD", help="commit to measure (a git archive of it); 'worktree': as is")
+    ap.add_argument("--ramp", type=float, default=0.0, help="arrive evenly over this many seconds (0: at once)")
     args = ap.parse_args()
     load_before = os.getloadavg()[0]
     results = ROOT / "benchmarks" / "results"  # git-ignored; the server log stays there
     results.mkdir(parents=True, exist_ok=True)
     workdir = Path(tempfile.mkdtemp(prefix="load-", dir=results))
-    server = ClassroomServer(workdir, pools={APP: args.pool}, cull=(args.cull, args.cull_interval))
+    if args.rev == "worktree":
+        src, what = ROOT, "the working tree"
+    else:
+        commit = subprocess.run(["git", "rev-parse", "--short", args.rev], cwd=ROOT, capture_output=True, text=True,
+                                check=True).stdout.strip()
+        src, what = snapshot(commit, workdir / "src"), f"commit {commit}"
+    server = ClassroomServer(workdir, pools={APP: args.pool}, cull=(args.cull, args.cull_interval), src=src)
     try:
-        report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool,
+        report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool, ramp=args.ramp,
                                        cull_timeout=args.cull * 3 + args.cull_interval * 3 + 60))
     finally:
         server.stop()
-    print(f"server log: {server.log}")
-    print(f"{args.sessions} students, {args.players} players each, pool {args.pool}, cull after {args.cull} s idle"
+    print(f"measured: {what}; server log: {server.log}")
+    arrival = f"arriving over {args.ramp:.0f} s" if args.ramp else "all at once"
+    print(f"{args.sessions} students {arrival}, {args.players} players each, pool {args.pool},"
+          f" cull after {args.cull} s idle"
           f" (checked every {args.cull_interval} s), {os.cpu_count()} CPUs shared by server and browser"
           f" (load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after)")
     print(report.summary())

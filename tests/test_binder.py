@@ -201,7 +201,9 @@ def test_fresh_venv_from_binder_files_runs_the_notebooks(tmp_path: Path) -> None
                JUPYTER_DATA_DIR=str(tmp_path / "jupyter-data"), JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"),
                PIP_DISABLE_PIP_VERSION_CHECK="1")
     # As repo2docker does: from the repository root, `pip install -r binder/requirements.txt`.
-    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", "-r", "binder/requirements.txt"],
+    # --no-compile: no .pyc written at install (they come on first import); the same files otherwise.
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", "--no-compile",
+                          "-r", "binder/requirements.txt"],
                          cwd=repo, env=env, capture_output=True, text=True, timeout=900)
     assert pip.returncode == 0, pip.stderr[-3000:]
     script = tmp_path / "run_notebook.py"
