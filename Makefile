@@ -39,7 +39,7 @@ lint: venv
 	$(BIN)/ruff check .
 
 test: venv lint
-	$(BIN)/pytest -n 2 --nbval-lax -p no:cacheprovider
+	$(BIN)/pytest -n 2 --nbval-lax -p no:cacheprovider --durations=15
 
 bench: venv
 	$(BIN)/python benchmarks/engine_speed.py
