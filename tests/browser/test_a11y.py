@@ -119,6 +119,11 @@ def test_the_table_app_has_no_serious_violations(voila: VoilaServer, page) -> No
     page.wait_for_function("() => window.__mmA11y && document.querySelector('.mm-status').textContent"
                            ".includes('choose a card')", timeout=WAIT)
     check(page, "table at the deal")
+    # The latest events are a polite live region: a screen reader says each one as it comes.
+    assert page.get_attribute(".mm-latest", "role") == "log"
+    assert page.get_attribute(".mm-latest", "aria-live") == "polite"
+    assert page.text_content(".mm-latest li:last-child") == page.text_content(".mm-log li:last-child")
+    assert page.get_attribute(".mm-prompt", "aria-live") == "polite"  # errors and previews are said too
     # A card selected: highlights, Play and Cancel shown, the prompt says what it would take.
     page.click(".mm-hand .mm-card:not(.mm-empty)")
     page.wait_for_selector(".mm-hand .mm-selected", timeout=WAIT)

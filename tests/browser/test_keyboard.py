@@ -30,6 +30,9 @@ FOCUS = """() => {
 }"""
 
 
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def policy_play(hand: list[mm.Card], table: list[mm.Card]) -> mm.Card:
     """The hand card with most partners on the table (so choices come up), first in hand order."""
     return max(hand, key=lambda c: (sum(t.rank == c.partner for t in table), -hand.index(c)))
@@ -56,6 +59,7 @@ def focus(page) -> dict | None:  # noqa: ANN001
 
 def settled_focus(page) -> dict:  # noqa: ANN001
     """Focus after a redraw: it must land on a visibly focused control, never on <body>."""
+    page.evaluate(FRAMES)  # the page script moves focus on the frame after a redraw
     page.wait_for_function("() => document.activeElement && document.activeElement !== document.body",
                            timeout=WAIT)
     f = focus(page)

@@ -60,25 +60,28 @@ def switch(page, button: int, lang: str, watch: str = ".mm-status") -> None:  # 
                            "document.querySelector(css).textContent !== t", arg=[lang, watch, before], timeout=WAIT)
 
 
+def click_and_wait(page, css: str) -> None:  # noqa: ANN001
+    """Click, then wait for the next step (the header is drawn last: the whole redraw has arrived)."""
+    before = page.get_attribute(".mm-header", "data-step")
+    page.click(css)
+    page.wait_for_function("s => document.querySelector('.mm-header').dataset.step !== s", arg=before,
+                           timeout=WAIT)
+
+
 def step_on(page) -> None:  # noqa: ANN001
-    """Play the selected (else the first) hand card with Play, then Next until it is our turn again."""
+    """Play the selected (else the first) hand card with Play, then Next until it is our turn to play again."""
     if not page.locator(".mm-hand .mm-selected").count():
         card = mm.Card.parse(texts(page, ".mm-hand .mm-card:not(.mm-empty)")[0])
         page.click(f".mm-hand .{card_class(card)}")
         page.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)
-    page.click(".mm-play")
-    page.wait_for_function("() => !document.querySelector('.mm-hand .mm-selected')", timeout=WAIT)
+    click_and_wait(page, ".mm-play")
     while True:
         if page.locator(".mm-tablecards .mm-choice").count():
-            before = page.get_attribute(".mm-header", "data-step")
-            page.click(".mm-tablecards .mm-choice")
-        elif page.locator(".mm-next:not(.mm-hidden)").count():
-            before = page.get_attribute(".mm-header", "data-step")
-            page.click(".mm-next")
+            click_and_wait(page, ".mm-tablecards .mm-choice")
+        elif page.locator(".mm-status.mm-you").count():
+            return  # our turn to play (in any language)
         else:
-            return
-        page.wait_for_function("s => document.querySelector('.mm-header').dataset.step !== s", arg=before,
-                               timeout=WAIT)
+            click_and_wait(page, ".mm-next")
 
 
 def test_switching_the_table_mid_game(voila: VoilaServer, page) -> None:  # noqa: ANN001
@@ -106,7 +109,8 @@ def test_switching_the_table_mid_game(voila: VoilaServer, page) -> None:  # noqa
     set_language("id")
     name = selected.name()
     set_language("en")
-    assert page.get_attribute(".mm-hand .mm-selected", "aria-label") == f"{selected}, {name}"  # cards speak Indonesian
+    page.wait_for_function("n => document.querySelector('.mm-hand .mm-selected').getAttribute('aria-label') === n",
+                           arg=f"{selected}, {name}", timeout=WAIT)  # the cards' names are Indonesian too
     screenshot(page, "language-table-id")
 
     # The game goes on in Indonesian, and back in English the story is the engine's own, line for line.
