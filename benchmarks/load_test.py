@@ -204,6 +204,15 @@ class ClassroomServer:
             time.sleep(0.5)
 
 
+    def wait_pool(self, notebook: str = APP, timeout: float = 120.0) -> bool:
+        """Wait until Voila says the notebook's preheated pool is filled (before that a page gets a cold kernel)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if f"Kernel pool of {notebook} is filled" in self.log_text():
+                return True
+            time.sleep(0.2)
+        return False
+
     def wait_quiet(self, cpu_percent: float = 5.0, timeout: float = 60.0) -> None:
         """Wait until the server and its kernels stop working (a preheated kernel is done importing)."""
         assert self.proc is not None

@@ -49,3 +49,54 @@ def test_four_students_play_whole_games_and_culling_gives_memory_back(tmp_path: 
     assert report.after.kernels == report.baseline.kernels == POOL, summary
     assert report.after.kernels_rss <= report.baseline.kernels_rss * 1.25 + 20 * MB, summary
     assert report.after.total_rss < report.peak.total_rss, summary
+
+
+def probe_notebook(helper: str) -> dict:
+    """A notebook that waits for its request with ``helper``, then shows what it learnt and its size."""
+    source = [
+        f"{helper}\n",
+        "import os, resource, sys, time\n",
+        "rss = [ln.split()[1] for ln in open('/proc/self/status') if ln.startswith('VmRSS')][0]\n",
+        "cpu = resource.getrusage(resource.RUSAGE_SELF)\n",
+        "print('query=' + os.environ.get('QUERY_STRING', '') + ' voila-loaded=' + str('voila' in sys.modules)"
+        " + ' rss-kb=' + rss + ' cpu-s=' + str(round(cpu.ru_utime + cpu.ru_stime, 2)) + ' end')\n",
+    ]
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "probe", "metadata": {}, "outputs": [],
+                   "source": source}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+def test_preheated_kernel_learns_its_request_without_loading_voila(tmp_path: Path) -> None:
+    """mainmerah.widgets.preheat.wait_for_request gets the page's query like Voila's own helper,
+    without loading Voila's server side into every student's kernel."""
+    import html as htmllib
+    import json
+    import re
+    import urllib.request
+
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    (root / "light.ipynb").write_text(json.dumps(probe_notebook(
+        "from mainmerah.widgets.preheat import wait_for_request; assert wait_for_request()")))
+    (root / "voila.ipynb").write_text(json.dumps(probe_notebook(
+        "from voila.utils import wait_for_request; wait_for_request()")))
+    server = ClassroomServer(tmp_path, root=root, pools={"light.ipynb": 1, "voila.ipynb": 1})
+    seen = {}
+    try:
+        assert server.wait_pool("light.ipynb") and server.wait_pool("voila.ipynb")
+        for name in ("light", "voila"):
+            with urllib.request.urlopen(server.render_url(f"{name}.ipynb?seed=42&players=3"), timeout=120) as r:
+                html = r.read().decode()
+            m = re.search(r"query=(\S*) voila-loaded=(\w+) rss-kb=(\d+) cpu-s=([\d.]+) end", htmllib.unescape(html))
+            assert m, html[-2000:]
+            seen[name] = m.groups()
+    finally:
+        server.stop()
+    for name, (query, loaded, kb, cpu) in seen.items():
+        print(f"{name}: query {query}, voila loaded {loaded}, {int(kb) / 1024:.0f} MB RSS, {cpu} s CPU")
+    assert seen["light"][0] == seen["voila"][0] == "seed=42&players=3"  # the same request, learnt the same way
+    assert seen["light"][1] == "False" and seen["voila"][1] == "True"
+    assert int(seen["light"][2]) < int(seen["voila"][2])
