@@ -13,6 +13,7 @@ import pytest
 import mainmerah as mm
 from mainmerah.i18n import language, set_language
 from mainmerah.lessons import Tutorial
+from mainmerah.lessons.classroom import Classroom
 from mainmerah.svg import card_svg
 from mainmerah.widgets import TableWidget
 
@@ -180,3 +181,29 @@ def test_tutorial_four_colour_marks_the_page() -> None:
     assert "mm-four" not in tut._dom_classes
     svg = card_svg(mm.Card.parse("7d"))
     assert 'class="mm-suit-D"' in svg  # inline cards recolour with the page's class
+
+
+def test_classroom_switches_every_word_and_keeps_codes_positions_answers_and_files() -> None:
+    room = Classroom(seed=3)
+    room.codes.submit("2P-CLASSIC-8412-N")
+    table = room.table_widget
+    assert isinstance(table, TableWidget)
+    table.play(table.human_decision.options[0])
+    room.editor.table.value = "3♦ 8♣ J♥ 5♠ Q♠ 9♦ 9♠"  # typed, then checked
+    room.editor.build()
+    room.exercise_box.children[0].tasks[0].pick(room.exercise_box.children[0].tasks[0].row.cards[0])
+    room.saves.export()
+    room.saves.load_text(room.saves.saved.value)
+    room.saves.goto(1)
+    before = (table.game.to_json(), room.codes.code.value, room.editor.table.value, room.saves.step,
+              room.saves.saved.value, [t.inputs for t in room.exercise_box.children[0].tasks], room.tabs.selected_index)
+    english = texts(room)
+    set_language("id")
+    assert room.table_widget is table and room.table_area.children[0] is table  # the game in play stays
+    after = (table.game.to_json(), room.codes.code.value, room.editor.table.value, room.saves.step,
+             room.saves.saved.value, [t.inputs for t in room.exercise_box.children[0].tasks], room.tabs.selected_index)
+    assert after == before
+    assert untranslated(english, texts(room)) == []
+    assert room.codes.message.text and room.editor.message.text and room.saves.load_message.text
+    set_language("en")
+    assert texts(room) == english

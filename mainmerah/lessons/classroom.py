@@ -12,6 +12,7 @@ reason for any refusal is shown in words.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from html import escape
 from urllib.parse import quote
@@ -23,11 +24,12 @@ from ..card import DECK, CardError
 from ..dealcode import DealCodeError, decode, encode, random_code
 from ..events import Redeal
 from ..game import Game, LayoutError
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, on_language_change
 from ..save import SaveFileError
 from ..score import score_card
 from ..svg import game_html
 from ..variant import VARIANTS
+from ..widgets.options import DisplayOptions
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
@@ -35,8 +37,11 @@ from .style import style_widget
 
 
 def play_widget(game: Game) -> TableWidget:
-    """The table widget for ``game``: seat 0 plays, the computer the other seats."""
-    return TableWidget(game=game, human=0, bots=["greedy"] * (game.players - 1))
+    """The table widget for ``game``: seat 0 plays, the computer the other seats.
+
+    Its own options bar is hidden: the classroom's bar switches the whole page.
+    """
+    return TableWidget(game=game, human=0, bots=["greedy"] * (game.players - 1), options=False)
 
 
 def widget_game(widget: W.Widget) -> Game | None:
@@ -67,8 +72,12 @@ class DealCodePanel(W.VBox):
         self.open_button = button(_("Open this deal"), "mm-code-open", "primary")
         self.open_button.on_click(lambda _b: self.submit())
         self.players = W.Dropdown(options=[(_("2 players"), 2), (_("3 players"), 3)], value=2,
+                                  description=_("Players"), layout=W.Layout(width="130px"))
+        self.variant = W.Dropdown(options=list(VARIANTS), value="classic", description=_("Variant"),
                                   layout=W.Layout(width="130px"))
-        self.variant = W.Dropdown(options=list(VARIANTS), value="classic", layout=W.Layout(width="130px"))
+        self.code.description = _("Deal code")
+        for control in (self.code, self.players, self.variant):
+            control.add_class("mm-sr-label")  # named for screen readers; the row's words say what they are
         self.new = button(_("New code"), "mm-code-new")
         self.new.on_click(lambda _b: self.fresh())
         self.message = Feedback()
@@ -381,6 +390,7 @@ class Classroom(W.VBox):
         self.table_area.add_class("mm-class-table")
         self.table_title = W.HTML()
         self.table_widget: W.Widget | None = None
+        self._source: tuple[str, bool] | None = None  # what the table plays, and whether it is a deal code
         self.codes = DealCodePanel(self.show_game, seed=seed)
         self.editor = PositionEditor(self.show_game)
         self.exercise_seed = 8412
@@ -390,24 +400,88 @@ class Classroom(W.VBox):
         tabs = W.Tab([
             W.VBox([self.codes]), W.VBox([self.editor]), self.exercise_box, W.VBox([self.saves]),
         ])
-        for i, t in enumerate((_("Deal code"), _("Position editor"), _("Exercises"), _("Save & replay"))):
-            tabs.set_title(i, t)
         tabs.add_class("mm-class-tabs")
         self.tabs = tabs
-        super().__init__([style_widget(), W.HTML(f"<h1 style='margin:4px 0'>{escape(_('Main Merah classroom'))}</h1>"),
-                          tabs, play])
+        self.heading = W.HTML()
+        self.heading.add_class("mm-header-box")
+        super().__init__([style_widget()])
+        self.options = DisplayOptions(self)
+        top = W.Box([self.heading, self.options])
+        top.add_class("mm-topbar")
+        self.children = (*self.children, top, tabs, play)
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
+        self._relabel()
+        ref = weakref.WeakMethod(self._language_changed)
+        on_language_change(lambda _code: (m := ref()) is not None and m())
+
+    def _relabel(self) -> None:
+        self.heading.value = f"<h1 style='margin:4px 0'>{escape(_('Main Merah classroom'))}</h1>"
+        for i, t in enumerate((_("Deal code"), _("Position editor"), _("Exercises"), _("Save & replay"))):
+            self.tabs.set_title(i, t)
+        if self._source is not None:
+            source, code = self._source
+            what = source if code else _("your position")
+            title = escape(_("Playing: {what}").format(what=what))
+            self.table_title.value = f"<h3 style='margin:8px 0 4px'>{title}</h3>"
+
+    def _language_changed(self) -> None:
+        """Every panel again in the new language, with what was typed, opened, loaded and answered in it.
+
+        The table redraws its own words; the panels are built anew and given the old ones' values, and
+        each message shown is asked for again (re-checking the same code, position or save file).
+        """
+        old_codes, old_editor, old_saves = self.codes, self.editor, self.saves
+        codes = DealCodePanel(self.show_game)
+        codes.rng = old_codes.rng
+        for name in ("players", "variant", "code"):
+            getattr(codes, name).value = getattr(old_codes, name).value
+        if old_codes.message.text:
+            codes._on_game = lambda _g, _s: None  # say it again, without dealing the table again
+            codes.submit()
+            codes._on_game = self.show_game
+        editor = PositionEditor(self.show_game)
+        for name in ("players", "variant", "first"):
+            getattr(editor, name).value = getattr(old_editor, name).value
+        for new, old in zip((*editor.hands, editor.table, editor.stock),
+                            (*old_editor.hands, old_editor.table, old_editor.stock), strict=True):
+            new.value = old.value
+        if old_editor.message.text:
+            editor.build()
+        old_exercises = self.exercise_box.children[0]
+        fresh = exercises(self.exercise_seed)
+        if isinstance(old_exercises, Lesson):
+            fresh.take_over(old_exercises)
+        saves = SaveReplayPanel(self.current_game)
+        saves.paste.value = old_saves.paste.value
+        if old_saves.saved.value:
+            saves._current = lambda: Game.from_json(old_saves.saved.value)  # the same save file, said anew
+            saves.export()
+            saves._current = self.current_game
+        if old_saves.game is not None:
+            g, step = old_saves.game, old_saves.step
+            g.goto(old_saves.total)
+            text = g.to_json()
+            g.goto(step)
+            saves.load_text(text)
+            saves.goto(step)
+        self.codes, self.editor, self.saves = codes, editor, saves
+        self.exercise_box.children = [fresh]
+        self.tabs.children = [W.VBox([codes]), W.VBox([editor]), self.exercise_box, W.VBox([saves])]
+        self._relabel()
 
     def show_game(self, game: Game, source: str) -> None:
         """Put ``game`` on the shared table (from a deal code or the editor)."""
         self.table_widget = play_widget(game)
-        self.table_title.value = f"<h3 style='margin:8px 0 4px'>{escape(_('Playing: {what}').format(what=source))}</h3>"
         self.table_area.children = [self.table_widget]
         try:
             seed = decode(source).seed
         except DealCodeError:
+            self._source = (source, False)
+            self._relabel()
             return
+        self._source = (source, True)
+        self._relabel()
         if seed != self.exercise_seed:
             self.exercise_seed = seed
             self.exercise_box.children = [exercises(seed)]

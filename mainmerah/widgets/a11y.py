@@ -41,6 +41,7 @@ CSS = """
 :is(.mm-root, .mm-lessons) .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
 :is(.mm-root, .mm-lessons) .jupyter-button.mod-info { background-color: #0277bd; color: #fff; }
 .mm-options .widget-toggle-button.mod-active { background-color: #0b3d91; color: #fff; }
+:is(.mm-root, .mm-lessons) :is(.lm-TabBar-tab, .lm-TabBar-tabLabel) { color: #333 !important; }
 .mm-root .mm-sr-label > label.widget-label, .mm-lessons .mm-sr-label > label.widget-label {
   position: absolute !important; width: 1px !important; height: 1px !important; overflow: hidden;
   clip-path: inset(50%); white-space: nowrap; margin: 0; padding: 0; }

@@ -166,3 +166,17 @@ def test_every_tutorial_lesson_has_no_serious_violations(voila: VoilaServer, pag
     page.wait_for_function("() => document.documentElement.lang === 'id'", timeout=WAIT)
     check(page, "last lesson in Indonesian")
     assert page.errors == []
+
+
+def test_the_classroom_has_no_serious_violations(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    open_notebook(page, voila, "classroom.ipynb", ".mm-classroom")
+    page.fill(".mm-code-input input", "2P-CLASSIC-8412-N")
+    page.click(".mm-code-open")
+    page.wait_for_selector(".mm-class-table .mm-hand .mm-card", timeout=WAIT)
+    page.wait_for_function("() => window.__mmA11y", timeout=WAIT)
+    check(page, "classroom with a deal open")
+    for i, name in enumerate(("position editor", "exercises", "save and replay"), start=2):
+        page.click(f".mm-class-tabs .lm-TabBar-tab:nth-child({i})")
+        page.wait_for_selector(f".mm-class-tabs .lm-TabBar-tab:nth-child({i}).lm-mod-current", timeout=WAIT)
+        check(page, f"classroom, {name}")
+    assert page.errors == []
