@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from ..i18n import LANGUAGES, _, language, on_language_change, set_language
 from .a11y import FOUR, four_colour_css
+from .cards import shared
 from .text import esc
 
 # Each language is offered in its own words, so a reader finds theirs whatever is shown now.
@@ -33,19 +34,20 @@ class DisplayOptions(w.HBox):
                  on_four_colour: Callable[[bool], None] | None = None) -> None:
         self._root = weakref.ref(root)
         self._on_four = on_four_colour
-        self.language_label = w.HTML()
+        # Shared layout/style models where nothing changes them: fewer models for a page to load.
+        self.language_label = w.HTML(layout=shared("layout"), style=shared("html"))
         self.language_label.add_class("mm-opt-label")
         self.language = w.ToggleButtons(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=language(),
                                         style={"button_width": "auto"})
         self.language.add_class("mm-language")
         self.language.add_class("mm-sr-label")  # its name for screen readers; the visible label sits before it
         self.language.observe(self._language_picked, names="value")
-        self.four = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
+        self.four = w.Checkbox(value=False, indent=False, layout=shared("layout"))
         self.four.add_class("mm-four-colour")
         self.four.observe(lambda ch: self.set_four_colour(bool(ch["new"])), names="value")
         self.sheet = w.HTML("", layout=w.Layout(display="none"))
         self.sheet.add_class("mm-style")
-        super().__init__([self.language_label, self.language, self.four, self.sheet])
+        super().__init__([self.language_label, self.language, self.four, self.sheet], layout=shared("layout"))
         self.add_class("mm-options")
         self.relabel()
         if four_colour:
