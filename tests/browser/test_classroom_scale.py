@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,9 @@ def test_four_students_play_whole_games_and_culling_gives_memory_back(tmp_path: 
     require_browser()
     server = ClassroomServer(tmp_path, pools={APP: POOL}, cull=CULL)
     try:
-        report = asyncio.run(run_class(server, SESSIONS, pool=POOL, cull_timeout=90))
+        # Own thread: the sync playwright of other tests in this worker keeps an event loop running here.
+        with ThreadPoolExecutor(1) as pool:
+            report = pool.submit(lambda: asyncio.run(run_class(server, SESSIONS, pool=POOL, cull_timeout=90))).result()
     finally:
         server.stop()
     summary = report.summary()
