@@ -47,7 +47,8 @@ class DisplayOptions(w.HBox):
         self.four.observe(lambda ch: self.set_four_colour(bool(ch["new"])), names="value")
         self.sheet = w.HTML("", layout=w.Layout(display="none"))
         self.sheet.add_class("mm-style")
-        super().__init__([self.language_label, self.language, self.four, self.sheet], layout=shared("layout"))
+        # Its own layout: a table without options hides the bar through it (a shared one would hide them all).
+        super().__init__([self.language_label, self.language, self.four, self.sheet])
         self.add_class("mm-options")
         self.relabel()
         if four_colour:
