@@ -207,3 +207,11 @@ def test_classroom_switches_every_word_and_keeps_codes_positions_answers_and_fil
     assert room.codes.message.text and room.editor.message.text and room.saves.load_message.text
     set_language("en")
     assert texts(room) == english
+
+
+def test_a_table_without_options_hides_only_its_bar() -> None:
+    from mainmerah.widgets.cards import shared
+
+    t = TableWidget(seed=2, controls=False, four_colour=True)
+    assert t.options.layout.display == "none" and "mm-four" in t._dom_classes  # the deck still applies
+    assert shared("layout").display is None and t.hand.buttons[0].layout.display is None  # nothing else hidden
