@@ -14,6 +14,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import ExitStack
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -756,6 +757,32 @@ class TableWidget(w.VBox):
 
     # ----- drawing ---------------------------------------------------------------------
     def _render(self) -> None:
+        """Work out the whole redraw first, then send it in one burst: one message per changed widget.
+
+        Sending as each widget changed spread a click's answer over the whole computation;
+        the header is sent last, so its data-step says the redraw is complete.
+        """
+        with ExitStack() as stack:
+            for widget in self._redrawn():
+                stack.enter_context(widget.hold_sync())
+            self._draw()
+
+    def _redrawn(self) -> list[w.Widget]:
+        """The widgets a redraw may change, the header first (so it is sent last)."""
+        out: list[w.Widget] = [self.header, self.stock, self.table_label, self.action, self.you_head, self.you,
+                               self.hand, self.prompt, self.board, self.panel.latest, self.panel.log_box,
+                               self.gameover, self.gameover.body, self.sheet.body, self.entry, self.play_button,
+                               self.cancel_button, self.next_button, self.skip_button, self.undo_button,
+                               self.next_game_button, self.replay_end_button]
+        out += self.hand.buttons + self.table_cards.buttons
+        for p in self.opp_panels.values():
+            out += [p, p.name, p.body, p.level]
+        if self.history is not None:
+            out += [self.history.back_button, self.history.forward_button, self.history.exit_button,
+                    self.history.replay_button]
+        return out
+
+    def _draw(self) -> None:
         f = self.frame
         g = self.game
         d = self._my_decision()
