@@ -301,6 +301,7 @@ READY = ".mm-hand .mm-card:not(.mm-empty)"
 class SessionResult:
     index: int
     load_s: float | None = None
+    html_s: float | None = None  # request sent -> the page's HTML complete (the server executed the notebook)
     clicks: list[tuple[str, float]] = field(default_factory=list)  # (kind, ms)
     finished: bool = False
     error: str | None = None
@@ -331,6 +332,9 @@ async def play_session(browser, server: ClassroomServer, index: int, *, players:
                         timeout=timeout * 1000)
         await page.wait_for_selector(f"{READY}, .mm-connection-status:not([hidden])", timeout=timeout * 1000)
         res.load_s = time.perf_counter() - t0
+        nav = await page.evaluate("() => { const n = performance.getEntriesByType('navigation')[0];"
+                                  " return n ? n.responseEnd - n.requestStart : null; }")
+        res.html_s = nav / 1000 if nav else None
         for _ in range(400):
             await page.evaluate(SETTLE, 80)
             st = await page.evaluate(STATE)
@@ -433,6 +437,10 @@ class LoadReport:
     def loads(self) -> list[float]:
         return [r.load_s for r in self.sessions if r.load_s is not None]
 
+    @property
+    def htmls(self) -> list[float]:
+        return [r.html_s for r in self.sessions if r.html_s is not None]
+
     def per_student_mb(self) -> tuple[float, float]:
         """(RSS, PSS) added per student at peak, over the idle server with its preheated pool."""
         n = len(self.sessions)
@@ -451,7 +459,8 @@ class LoadReport:
             f"CPU time during the games: server + kernels {self.server_cpu_s:.0f} s, browser {self.browser_cpu_s:.0f} s"
             f" ({(self.server_cpu_s / len(self.sessions)):.1f} s of server CPU per student's game)",
             f"page load -> table interactive: p50 {percentile(loads, 50):.2f} s, p95 {percentile(loads, 95):.2f} s,"
-            f" max {max(loads, default=float('nan')):.2f} s",
+            f" max {max(loads, default=float('nan')):.2f} s; of which the server's HTML (request -> complete):"
+            f" p50 {percentile(self.htmls, 50):.2f} s, p95 {percentile(self.htmls, 95):.2f} s",
             f"memory idle (preheated pool): {self.baseline}",
             f"memory at peak:               {self.peak}",
             f"per student at peak: {rss:.0f} MB RSS, {pss:.0f} MB PSS over the idle server;"
@@ -511,6 +520,9 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
                       cpu.server_s, cpu.browser_s)
 
 
+VOILA_WAIT = "from voila.utils import wait_for_request"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, default=20)
@@ -520,6 +532,9 @@ def main() -> None:
                     help="cull_idle_timeout (s) for this run (config: 1800); keep it above the slowest page load:"
                          " a kernel handed to a page is idle until the page connects")
     ap.add_argument("--cull-interval", type=int, default=5)
+    ap.add_argument("--light-preheat", action="store_true",
+                    help="experiment: in the snapshot, play.ipynb waits with mainmerah.widgets.preheat instead of"
+                         " voila.utils (which loads Voila's server side into every kernel)")
     ap.add_argument("--rev", default="HEAD", help="commit to measure (a git archive of it); 'worktree': as is")
     ap.add_argument("--ramp", type=float, default=0.0, help="arrive evenly over this many seconds (0: at once)")
     args = ap.parse_args()
@@ -528,11 +543,20 @@ def main() -> None:
     results.mkdir(parents=True, exist_ok=True)
     workdir = Path(tempfile.mkdtemp(prefix="load-", dir=results))
     if args.rev == "worktree":
+        if args.light_preheat:
+            sys.exit("--light-preheat patches a snapshot: use it with --rev")
         src, what = ROOT, "the working tree"
     else:
         commit = subprocess.run(["git", "rev-parse", "--short", args.rev], cwd=ROOT, capture_output=True, text=True,
                                 check=True).stdout.strip()
         src, what = snapshot(commit, workdir / "src"), f"commit {commit}"
+        if args.light_preheat:
+            app = src / "mainmerah" / "widgets" / "app.py"
+            text = app.read_text()
+            if VOILA_WAIT not in text:
+                sys.exit(f"--light-preheat: {app.relative_to(src)} no longer has {VOILA_WAIT!r}")
+            app.write_text(text.replace(VOILA_WAIT, "from .preheat import wait_for_request"))
+            what += " with play.ipynb waiting through mainmerah.widgets.preheat"
     server = ClassroomServer(workdir, pools={APP: args.pool}, cull=(args.cull, args.cull_interval), src=src)
     try:
         report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool, ramp=args.ramp,
