@@ -84,6 +84,11 @@ def click_and_wait(page, selector: str) -> None:  # noqa: ANN001
                            timeout=WAIT)
 
 
+def wait_for_prompt(page, text: str) -> None:  # noqa: ANN001
+    page.wait_for_function("t => document.querySelector('.mm-prompt').textContent.includes(t)", arg=text,
+                           timeout=WAIT)
+
+
 def status(page) -> str:  # noqa: ANN001
     return page.text_content(".mm-status")
 
@@ -113,6 +118,7 @@ def play_my_turn(page, checks: dict) -> None:  # noqa: ANN001
     card = pick_play(h, t)
     page.click(f".mm-hand .{card_class(card)}")
     page.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)
+    wait_for_prompt(page, str(card))  # each widget's update is its own message: wait for the words too
     partners = [c for c in t if c.rank == card.partner]
     assert cards(page, ".mm-tablecards .mm-card.mm-match") == partners
     assert hand(page) == h  # nothing played yet
@@ -232,7 +238,8 @@ def test_forged_values_are_refused_by_the_engine(voila: VoilaServer, page) -> No
     assert page.evaluate(FORGE, [card_class(first), ["description", str(outsider)]]) == 1
     page.click(f".mm-hand .{card_class(first)}")
     page.wait_for_selector(f".mm-hand .mm-selected.{card_class(first)}", timeout=WAIT)
-    assert str(first) in page.text_content(".mm-prompt") and str(outsider) not in page.text_content(".mm-prompt")
+    wait_for_prompt(page, str(first))
+    assert str(outsider) not in page.text_content(".mm-prompt")
     page.wait_for_function("t => document.querySelector('.mm-hand .mm-selected').textContent === t",
                            arg=str(first), timeout=WAIT)
     # Nothing was played: the page's save file holds no decision.
