@@ -22,6 +22,8 @@
   var last = null;      // the control that last had focus inside one of our roots
   var anchors = [];     // selectors of it and its containers, to find its replacement
   var hadChoice = new WeakMap();
+  var retries = 0;      // looks for a place to put focus since it was lost
+  var leaving = new WeakMap();  // looks for where to go on after a capture choice, per table
 
   function set(el, name, value) {
     if (el.getAttribute(name) !== value) { el.setAttribute(name, value); }
@@ -80,12 +82,13 @@
     if (langs.length) { set(document.documentElement, "lang", langs[langs.length - 1].getAttribute("data-mm-lang")); }
   }
 
-  // The table: where a keyboard player wants to be after a redraw took focus away.
-  function tableTarget(root) {
+  // The table: where a keyboard player wants to be after a redraw took focus away. Any control at
+  // all only when nothing better came (``late``): a redraw arrives in pieces (the game-over view last).
+  function tableTarget(root, late) {
     return first(root, ".mm-tablecards .mm-card.mm-choice") || first(root, ".mm-actions .mm-next")
       || first(root, ".mm-hand .mm-card.mm-selected") || first(root, ".mm-hand:not(.mm-wait) .mm-card")
-      || first(root, ".mm-gameover .jupyter-button") || first(root, ".mm-hand .mm-card")
-      || first(root, "button, select, input, textarea");
+      || first(root, ".mm-gameover .jupyter-button") || first(root, ".mm-forward-step, .mm-exit-replay")
+      || first(root, ".mm-hand .mm-card") || (late ? first(root, ".mm-board button, .mm-board input") : null);
   }
 
   function replacement() {
@@ -116,14 +119,30 @@
       // The choice was made: from the table's cards, go back to where the game goes on (Next, the hand).
       if (!choice && before && using && (lost || active.closest(".mm-tablecards"))) {
         var next = tableTarget(root);
-        if (next) { next.focus(); active = next; lost = false; }
+        var tries = leaving.get(root) || 0;
+        if (next) {
+          next.focus(); active = next; lost = false; leaving.delete(root);
+        } else if (tries < 20) {  // the rest of the redraw is on its way: look again soon
+          leaving.set(root, tries + 1);
+          hadChoice.set(root, true);
+          window.setTimeout(schedule, 150);
+        }
       }
     });
-    // The focused control was hidden, disabled or re-created by a redraw: find where to go on.
+    // The focused control was hidden, disabled or re-created by a redraw: find where to go on
+    // (looking again a little later while the rest of the redraw may still be on its way).
     if (lost && last && !shown(last)) {
       var table = last.isConnected ? last.closest(".mm-table") : null;
-      var target = table ? tableTarget(table) : replacement();
-      if (target) { target.focus(); }
+      var target = table ? tableTarget(table, retries >= 20) : replacement();
+      if (target) {
+        target.focus();
+        retries = 0;
+      } else if (retries < 20) {
+        retries += 1;
+        window.setTimeout(schedule, 150);
+      }
+    } else {
+      retries = 0;
     }
   }
 
@@ -141,11 +160,12 @@
   }, true);
 
   var pending = false;
-  new MutationObserver(function () {
+  function schedule() {
     if (pending) { return; }
     pending = true;
     window.requestAnimationFrame(function () { pending = false; settle(); });
-  }).observe(document.body, {
+  }
+  new MutationObserver(schedule).observe(document.body, {
     subtree: true, childList: true, attributes: true,
     attributeFilter: ["class", "title", "disabled", "style", "data-step", "data-mm-lang"]
   });
