@@ -33,7 +33,7 @@ def test_four_students_play_whole_games_and_culling_gives_memory_back(tmp_path: 
     try:
         # Own thread: the sync playwright of other tests in this worker keeps an event loop running here.
         with ThreadPoolExecutor(1) as pool:
-            report = pool.submit(lambda: asyncio.run(run_class(server, SESSIONS, pool=POOL, cull_timeout=90))).result()
+            report = pool.submit(lambda: asyncio.run(run_class(server, SESSIONS, pool=POOL, cull_timeout=120))).result()
     finally:
         server.stop()
     summary = report.summary()
