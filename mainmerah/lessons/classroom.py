@@ -29,7 +29,7 @@ from ..save import SaveFileError
 from ..score import score_card
 from ..svg import game_html
 from ..variant import VARIANTS
-from ..widgets.options import DisplayOptions
+from ..widgets.options import header_bar
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
@@ -402,12 +402,8 @@ class Classroom(W.VBox):
         ])
         tabs.add_class("mm-class-tabs")
         self.tabs = tabs
-        self.heading = W.HTML()
-        self.heading.add_class("mm-header-box")
         super().__init__([style_widget()])
-        self.options = DisplayOptions(self)
-        top = W.Box([self.heading, self.options])
-        top.add_class("mm-topbar")
+        self.heading, self.options, top = header_bar(self)
         self.children = (*self.children, top, tabs, play)
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")

@@ -17,7 +17,7 @@ from html import escape
 import ipywidgets as W
 
 from ..i18n import _, on_language_change
-from ..widgets.options import DisplayOptions
+from ..widgets.options import header_bar
 from .lesson import Lesson
 from .style import style_widget
 
@@ -68,12 +68,8 @@ class Tutorial(W.VBox):
         self.stage.add_class("mm-stage")
         nav = W.Box([self.back, self.next, self.progress_text])
         nav.add_class("mm-nav")
-        self.heading = W.HTML()
-        self.heading.add_class("mm-header-box")
         super().__init__([style_widget()])
-        self.options = DisplayOptions(self)
-        top = W.Box([self.heading, self.options])
-        top.add_class("mm-topbar")
+        self.heading, self.options, top = header_bar(self)
         self.children = (*self.children, top, bar, self.stage, nav)
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")

@@ -88,3 +88,13 @@ class DisplayOptions(w.HBox):
             return
         if self._on_four is not None:
             self._on_four(on)
+
+
+def header_bar(owner: object) -> tuple[w.HTML, DisplayOptions, w.Box]:
+    """The page heading beside the display options, as the tutorial and classroom show them."""
+    heading = w.HTML()
+    heading.add_class("mm-header-box")
+    options = DisplayOptions(owner)
+    top = w.Box([heading, options])
+    top.add_class("mm-topbar")
+    return heading, options, top
