@@ -16,6 +16,7 @@ from mainmerah.lessons import Tutorial
 from mainmerah.lessons.classroom import Classroom
 from mainmerah.svg import card_svg
 from mainmerah.widgets import TableWidget
+from mainmerah.widgets.board import BoardView
 
 # Words that are the same in both languages: names, the game's and the variants' names, card notation.
 NEUTRAL = {"main", "merah", "sari", "budi", "ayu", "english", "bahasa", "indonesia", "classic", "cardgames", "jb",
@@ -44,8 +45,45 @@ def texts(widget: w.Widget, path: str = "") -> dict[str, str]:
         v = getattr(widget, name, None)
         if v:
             out[f"{path}.{name}"] = " | ".join(v)
+    if isinstance(widget, BoardView):
+        out.update(board_texts(widget, path))
     for i, child in enumerate(getattr(widget, "children", ()) or ()):
         out.update(texts(child, f"{path}/{i}"))
+    return out
+
+
+def board_texts(board: BoardView, path: str) -> dict[str, str]:
+    """The words of the board model's parts (its class names and level values are not words)."""
+    out: dict[str, str] = {}
+
+    def add(key: str, v: object) -> None:
+        if isinstance(v, str) and v:
+            out[f"{path}.{key}"] = v
+
+    for name in ("header", "stock", "table_label", "action"):
+        add(name, getattr(board, name))
+    for name in ("table", "hand"):
+        for i, (_cls, _text, spoken) in enumerate(getattr(board, name)):
+            add(f"{name}[{i}]", spoken)
+    for i, (_name, text, _disabled, hidden, tip) in enumerate(board.buttons):
+        if not hidden:
+            add(f"buttons[{i}]", text)
+            add(f"buttons[{i}].tip", tip)
+    for i, o in enumerate(board.opps):
+        add(f"opps[{i}].name", o["name"])
+        add(f"opps[{i}].body", o["body"])
+        add(f"opps[{i}].label", o["label"])
+        add(f"opps[{i}].levels", " | ".join(label for label, _v in o["levels"]))
+    add("gameover", board.gameover["html"])
+    add("you", board.you["head"])
+    add("prompt", board.prompt["html"])
+    if not board.entry["hidden"]:
+        add("entry.label", board.entry["label"])
+        add("entry.placeholder", board.entry["placeholder"])
+    for key in ("heading", "log_heading", "latest"):
+        add(f"panel.{key}", board.panel[key])
+    for i, (_cls, text) in enumerate(board.log):
+        add(f"log[{i}]", text)
     return out
 
 
@@ -214,4 +252,4 @@ def test_a_table_without_options_hides_only_its_bar() -> None:
 
     t = TableWidget(seed=2, controls=False, four_colour=True)
     assert t.options.layout.display == "none" and "mm-four" in t._dom_classes  # the deck still applies
-    assert shared("layout").display is None and t.hand.buttons[0].layout.display is None  # nothing else hidden
+    assert shared("layout").display is None and "mm-hidden" not in t.you._dom_classes  # nothing else hidden

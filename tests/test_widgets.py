@@ -24,6 +24,11 @@ def classes(button: w.Button) -> set[str]:
     return set(button._dom_classes)
 
 
+def from_page(t: TableWidget, **msg: object) -> None:
+    """A message from the page, delivered the way the widget's comm delivers it."""
+    t.view._handle_custom_msg(msg, [])
+
+
 def marked(slots, mark: str) -> list[mm.Card]:
     return [b.card for b in slots.buttons if b.card is not None and f"mm-{mark}" in classes(b)]
 
@@ -157,18 +162,17 @@ def test_refused_moves_are_explained_and_change_nothing() -> None:
     before = g.to_json()
     assert t.select("AS") is False and "A♠ is not in your hand" in t.prompt.value
     assert "mm-error" in classes(t.prompt)
-    t.entry.value = "AS"  # a typed (or forged) card goes to the engine, which refuses it
+    from_page(t, k="enter", text="AS")  # a typed (or forged) card goes to the engine, which refuses it
     assert "A♠ is not in seat 0's hand" in t.prompt.value
-    assert t.entry.value == ""
-    t.entry.value = "zz"
+    from_page(t, k="enter", text="zz")
     assert "not a card: 'zz'" in t.prompt.value
     assert t.confirm() is False and "Select a card" in t.prompt.value
     assert g.to_json() == before and t.frame.hands[0] == sorted(g.hands[0], key=lambda c: (c.rank, c.index))
     t.play("7h")
-    t.entry.value = "9s"  # a capture choice that is not a match
+    from_page(t, k="enter", text="9s")  # a capture choice that is not a match
     assert "7♥ cannot capture 9♠" in t.prompt.value
     assert len(g.choices) == 1
-    t.entry.value = "3c"  # typing a right one works
+    from_page(t, k="enter", text="3c")  # typing a right one works
     assert g.choices[-1] == mm.Choice(0, "capture", C("3c"))
 
 
@@ -280,7 +284,7 @@ def test_built_from_an_existing_game_and_embeddable() -> None:
     watch = TableWidget(game=mm.Game.new(2, seed=2), human=None, bots=["greedy", "random"], auto=False)
     while not watch.game.is_over:
         watch.next()
-    assert watch.game.is_over and watch.you.layout.display == "none"
+    assert watch.game.is_over and "mm-hidden" in watch.you._dom_classes
 
 
 def test_redraws_reuse_the_widgets() -> None:
@@ -444,3 +448,70 @@ def test_cards_keep_their_buttons_and_the_order_shown_is_the_tables() -> None:
         assert sum(a != b for a, b in zip(hand_before, [b.card for b in t.hand.buttons], strict=True)) <= 1
     # a step moves one or two cards; only a rare fresh layout touches more
     assert sorted(changes)[len(changes) * 9 // 10] <= 2
+
+
+# ----- the board: one model, one message per click, nothing taken from the page but wishes -----
+def count_messages(t: TableWidget, action) -> int:  # noqa: ANN001
+    sent: list[dict] = []
+    original = w.Widget._send
+
+    def spy(self, msg, buffers=None):  # noqa: ANN001
+        sent.append(msg)
+        return original(self, msg, buffers)
+
+    w.Widget._send = spy
+    try:
+        action()
+    finally:
+        w.Widget._send = original
+    return len(sent)
+
+
+def test_a_click_is_answered_in_one_message() -> None:
+    t = TableWidget(players=2, seed=5, bots=["greedy"], auto=False)
+    hand = t.frame.hands[0]
+    assert count_messages(t, lambda: from_page(t, k="hand", slot=0)) == 1
+    assert t.selected == hand[0]
+    assert count_messages(t, lambda: from_page(t, k="hand", slot=1)) == 1
+    assert count_messages(t, lambda: from_page(t, k="button", name="play")) == 1
+    assert t.game.choices and t.game.choices[0].card == hand[1]
+    while t._my_decision() is None and not t.game.is_over:
+        assert count_messages(t, lambda: from_page(t, k="button", name="next")) == 1
+    # what was sent is what the parts say
+    assert t.view.hand == t.hand.state() and t.view.prompt["html"] == t.prompt.value
+
+
+def test_the_page_sends_wishes_and_cannot_set_the_board() -> None:
+    t = TableWidget(players=2, seed=5, bots=["greedy"], auto=False)
+    before = t.game.to_json()
+    shown = t.view.hand
+    outsider = next(c for c in mm.DECK if c not in t.frame.hands[0])
+    # a model value set by the page is refused and drawn again from the kernel's state
+    t.view.set_state({"hand": [["mm-card", str(outsider), "forged"]]})
+    assert t.view.hand == shown and "refused" in t.prompt.value and "mm-error" in classes(t.prompt)
+    for bad in ({"k": "hand", "slot": "0"}, {"k": "hand", "slot": 99}, {"k": "button", "name": "win"},
+                {"k": "enter", "text": 7}, {"k": "level", "seat": 0, "value": "greedy"},
+                {"k": "level", "seat": 1, "value": "cheater"}, {"k": "nonsense"}):
+        t.prompt.set("")
+        from_page(t, **bad)
+        assert t.prompt.value and "mm-error" in classes(t.prompt), bad
+    assert t.game.to_json() == before and t.selected is None
+    from_page(t, k="level", seat=1, value="random")
+    assert t._levels[1] == "random" and t.view.opps[0]["level"] == "random"
+
+
+def test_hint_button_names_a_legal_choice_with_its_reason() -> None:
+    t = TableWidget(players=2, seed=5, bots=["greedy"], auto=False)
+    assert not t.hint_button.hidden
+    from_page(t, k="button", name="hint")
+    hinted = marked(t.hand, "hint")
+    assert len(hinted) == 1 and hinted[0] in t.game.decision.options
+    assert t.prompt.value.startswith("Hint:") and "mm-error" not in classes(t.prompt)
+    again = TableWidget(players=2, seed=5, bots=["greedy"], auto=False)
+    again.hint()
+    assert marked(again.hand, "hint") == hinted  # the same position gets the same hint
+    t.play(t.game.decision.options[0])
+    if t._my_decision() is None:
+        assert t.hint_button.hidden and t.hint() is False  # never on a computer's turn
+    quiet = TableWidget(players=2, seed=5, bots=["greedy"], auto=False, hints=False)
+    assert quiet.hint_button.hidden

@@ -163,7 +163,11 @@
   function schedule() {
     if (pending) { return; }
     pending = true;
-    window.requestAnimationFrame(function () { pending = false; settle(); });
+    // After the next paint: settling asks where things are (a layout), which must not hold up the frame
+    // that draws the redraw.
+    window.requestAnimationFrame(function () {
+      window.setTimeout(function () { pending = false; settle(); }, 0);
+    });
   }
   new MutationObserver(schedule).observe(document.body, {
     subtree: true, childList: true, attributes: true,

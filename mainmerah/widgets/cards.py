@@ -34,6 +34,29 @@ def card_name(card: Card) -> str:
     return name
 
 
+def placement(old: dict[Card, int], cards: Sequence[Card], pool: int) -> list[int]:
+    """The slot of each card in a row of ``pool`` places: kept where possible, else a fresh layout.
+
+    A card that leaves frees its place (the row closes up around it) and a new card
+    takes the first free place after the last one in use, so a redraw changes one or
+    two places instead of shifting a whole row.
+    """
+    kept = [old[c] for c in cards if c in old]
+    first_new = next((i for i, c in enumerate(cards) if c not in old), len(cards))
+    in_order = kept == sorted(kept) and all(c not in old for c in cards[first_new:])
+    start = max(kept, default=-1) + 1
+    if in_order and start + len(cards) - len(kept) <= max(pool, len(cards)):
+        out, nxt = [], start
+        for c in cards:
+            if c in old:
+                out.append(old[c])
+            else:
+                out.append(nxt)
+                nxt += 1
+        return out
+    return list(range(len(cards)))
+
+
 class CardButton(w.Button):
     """One card as a button: its face is CSS, its text the card's short name.
 
@@ -102,28 +125,10 @@ class CardSlots(w.Box):
             self.buttons.append(b)
         self.children = tuple(self.buttons)
 
-    def _placement(self, cards: Sequence[Card]) -> list[int]:
-        """The slot of each card: kept where possible, else a fresh layout."""
-        old = self._slot_of
-        kept = [old[c] for c in cards if c in old]
-        first_new = next((i for i, c in enumerate(cards) if c not in old), len(cards))
-        in_order = kept == sorted(kept) and all(c not in old for c in cards[first_new:])
-        start = max(kept, default=-1) + 1
-        if in_order and start + len(cards) - len(kept) <= max(len(self.buttons), len(cards)):
-            out, nxt = [], start
-            for c in cards:
-                if c in old:
-                    out.append(old[c])
-                else:
-                    out.append(nxt)
-                    nxt += 1
-            return out
-        return list(range(len(cards)))
-
     def show(self, cards: Sequence[Card], marks: dict[Card, Iterable[str]] | None = None,
              face_down: bool = False) -> None:
         marks = marks or {}
-        place = self._placement(cards)
+        place = placement(self._slot_of, cards, len(self.buttons))
         self._grow(max(place, default=-1) + 1)
         by_slot = dict(zip(place, cards, strict=True))
         for i, b in enumerate(self.buttons):

@@ -1,5 +1,6 @@
 """The story of the game in words, and the game-over view.
 
+Both are parts of the table's board (drawn by the page from one model).
 Every line comes from the engine's event log (``event.explain``), so the
 panel says exactly what the rules did: why a pair paired, what it was worth,
 why a card stayed, why a deal was redone.
@@ -9,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import ipywidgets as w
-
 from ..card import cards_text
 from ..events import End, Event
 from ..explain import seat_name, stranded_text
 from ..i18n import _, language
 from ..score import TOTAL_POINTS, score_card
-from .cards import LazyHTML, fan_html, shared
+from .board import Part
+from .cards import fan_html
 from .text import esc
 
 
@@ -33,21 +33,15 @@ def event_line(e: Event, names: Sequence[str], you: int | None) -> str:
     return f'<li class="mm-ev mm-ev-{e.kind}">{esc(text)}</li>'
 
 
-class ExplanationPanel(w.VBox):
-    """"What just happened" (the last step) above the whole log so far."""
+class ExplanationPanel:
+    """"What just happened" (the last step) above the whole log so far: parts of the table's board."""
 
     def __init__(self) -> None:
-        self.heading = LazyHTML()
-        self.heading.add_class("mm-h")
-        self.latest = LazyHTML()
-        self.latest.add_class("mm-latest")
-        self.log_heading = LazyHTML()
-        self.log_heading.add_class("mm-h")
-        self.log_box = LazyHTML()
-        self.log_box.add_class("mm-log")
-        self.log_box.tabbable = True  # it scrolls: keyboard users must be able to reach it (named by the page script)
-        super().__init__([self.heading, self.latest, self.log_heading, self.log_box], layout=shared("layout"))
-        self.add_class("mm-panel")
+        self.heading = Part("mm-h")
+        self.latest = Part("mm-latest")
+        self.log_heading = Part("mm-h")
+        self.log_box = Part("mm-log")
+        self.items: list[list[str]] = []  # the log as [classes, text] per event, drawn by the page
         self.lines: list[str] = []  # plain text of every narrated event (for tests and lessons)
         self._key: tuple = ()
         self._text: dict[Event, str] = {}
@@ -59,8 +53,8 @@ class ExplanationPanel(w.VBox):
         return text
 
     def show(self, events: Sequence[Event], step: Sequence[Event], names: Sequence[str], you: int | None) -> None:
-        self.heading.set(esc(_("What just happened")))
-        self.log_heading.set(esc(_("Game log")))
+        self.heading.set(_("What just happened"))
+        self.log_heading.set(_("Game log"))
         # Each redraw shows the whole log: explain each event once per language and set of names.
         key = (tuple(names), you, language())
         if key != self._key:
@@ -68,26 +62,24 @@ class ExplanationPanel(w.VBox):
         texts = [self._explained(e, names, you) for e in events]
         self.lines = texts
         fresh = len(events) - len(step)
-        items = [f'<li class="mm-ev mm-ev-{e.kind}">{esc(t)}</li>' for e, t in zip(events, texts, strict=True)]
-        for i in range(fresh, len(items)):
-            items[i] = items[i].replace('class="mm-ev ', 'class="mm-new-ev mm-ev ', 1)
-        self.log_box.set(f"<ol>{''.join(items)}</ol>")
+        self.items = [[("mm-new-ev " if i >= fresh else "") + f"mm-ev mm-ev-{e.kind}", t]
+                      for i, (e, t) in enumerate(zip(events, texts, strict=True))]
+        self.log_box.set("<ol>" + "".join(f'<li class="{c}">{esc(t)}</li>' for c, t in self.items) + "</ol>")
         latest = [f'<li class="mm-ev mm-ev-{e.kind}">{esc(self._explained(e, names, you))}</li>' for e in step]
-        latest = latest or items[-1:]
+        latest = latest or [f'<li class="mm-ev mm-ev-{e.kind}">{esc(t)}</li>' for e, t in
+                            zip(events[-1:], texts[-1:], strict=True)]
         self.latest.set(f"<ul>{''.join(latest)}</ul>")
 
+    def state(self) -> dict[str, str]:
+        return {"heading": self.heading.value, "log_heading": self.log_heading.value, "latest": self.latest.value}
 
-class GameOverView(w.VBox):
+
+class GameOverView(Part):
     """Each pile scored card by card, the winner, and any stranded cards explained."""
 
     def __init__(self) -> None:
-        self.body = LazyHTML()
-        self.body.add_class("mm-gameover-body")
-        self.buttons = w.HBox(layout=shared("layout"))
-        self.buttons.add_class("mm-actions")
-        super().__init__([self.body, self.buttons], layout=shared("layout"))
-        self.add_class("mm-gameover")
-        self.add_class("mm-hidden")
+        super().__init__("mm-gameover", "mm-hidden")
+        self.body = Part("mm-gameover-body")
 
     def hide(self) -> None:
         self.add_class("mm-hidden")

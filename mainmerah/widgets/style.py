@@ -1,10 +1,11 @@
 """The table's CSS, shipped in a ``<style>`` block inside an HTML widget.
 
-Plain ipywidgets 8 and no front-end extension: every widget gets ``mm-``
-classes (``add_class``) and this sheet styles them, in Voila and JupyterLab
-alike. Card faces are the package's own SVG as ``data:`` backgrounds, so a
-card button stays a single ``<button>`` whose classes say which card it shows
-and how it is highlighted; changing a card never re-creates an element.
+Every widget gets ``mm-`` classes (``add_class``), the table's board
+(drawn by ``static/board.js``) the same classes on its own elements, and this
+sheet styles them, in Voila and JupyterLab alike. Card faces are the
+package's own SVG as ``data:`` backgrounds, so a card button stays a single
+``<button>`` whose classes say which card it shows and how it is highlighted;
+changing a card never re-creates an element.
 """
 
 from __future__ import annotations
@@ -34,9 +35,8 @@ BASE_CSS = """
 .mm-root .widget-html-content { align-self: stretch; }
 .mm-root .jupyter-widgets { margin: 0; }
 .mm-root .mm-hidden { display: none !important; }
-.mm-root .mm-board .widget-html-content { color: #fff; }
-.mm-root .mm-board .mm-prompt .widget-html-content, .mm-root .mm-board .mm-gameover .widget-html-content {
-  color: var(--mm-ink); }
+.mm-root .mm-sr-only { position: absolute !important; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; margin: 0; padding: 0; }
 
 /* header */
 .mm-header { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 6px 4px 10px; }
@@ -49,18 +49,29 @@ BASE_CSS = """
 .mm-status.mm-over { background: #e3f2e6; color: #1b5e20; }
 .mm-links a { color: #0d47a1; }
 
-/* layout: the board and, beside it (below it when narrow), the story and the controls */
-.mm-body { display: grid !important; grid-template-columns: minmax(0, 1fr) 320px; gap: 12px; align-items: start; }
+/* layout: the heading; the board and, beside it (below it when narrow), options, story and controls.
+   The board model's element (mm-view) lends its pieces to this grid (display: contents). */
+.mm-body { display: grid !important; grid-template-columns: minmax(0, 1fr) 320px; gap: 10px 12px;
+  grid-template-areas: "head head" "board opts" "board story" "board side";
+  grid-template-rows: auto auto auto 1fr; align-items: start; }
+.mm-body > .mm-view { display: contents; }
+.mm-body .mm-header-box { grid-area: head; min-width: 0; }
+.mm-body .mm-board { grid-area: board; }
+.mm-body .mm-panel { grid-area: story; min-width: 0; }
+.mm-body > .mm-table-options { grid-area: opts; min-width: 0; }
+.mm-body > .mm-side { grid-area: side; }
 .mm-board { background: radial-gradient(ellipse at 50% 40%, var(--mm-felt), var(--mm-felt-2));
-  border-radius: 14px; padding: 10px 12px 12px; color: #fff; gap: 10px; min-width: 0;
-  box-shadow: inset 0 0 0 3px #0f3a22; }
+  border-radius: 14px; padding: 10px 12px 12px; color: #fff; min-width: 0;
+  display: flex; flex-direction: column; gap: 10px; box-shadow: inset 0 0 0 3px #0f3a22; }
 .mm-side { gap: 10px; min-width: 0; }
+.mm-opp, .mm-you, .mm-tablecol, .mm-gameover, .mm-panel { display: flex; flex-direction: column; }
+.mm-tablecol { min-width: 0; }
 /* card buttons */
 .mm-root .jupyter-button.mm-card { width: var(--mm-w); height: calc(var(--mm-w) * 1.4); min-width: 0;
   padding: 0; margin: 0; border: 0; border-radius: calc(var(--mm-w) * .09); flex: 0 0 auto;
   background-color: #fff; background-position: center; background-size: 100% 100%;
   background-repeat: no-repeat; color: transparent; font-size: 1px; line-height: 1px;
-  box-shadow: 0 2px 4px rgba(0,0,0,.45); transition: transform .12s ease, box-shadow .12s ease;
+  box-shadow: 0 2px 4px rgba(0,0,0,.45); transition: transform .12s ease;
   position: relative; overflow: visible; cursor: pointer; opacity: 1; }
 .mm-root .mm-tablecards .jupyter-button.mm-card { width: var(--mm-tw); height: calc(var(--mm-tw) * 1.4);
   border-radius: calc(var(--mm-tw) * .09); }
@@ -95,9 +106,7 @@ BASE_CSS = """
 .mm-name { font-weight: 700; font-size: 1.05em; }
 .mm-score { font-weight: 800; color: var(--mm-gold); }
 .mm-sub { font-size: .86em; opacity: .9; }
-.mm-level { width: auto !important; }
-.mm-level select { font-size: .85em; }
-.mm-level .widget-label { color: #fff; }
+.mm-level select { font-size: .85em; padding: 2px 4px; border-radius: 4px; }
 .mm-row-label { font-size: .8em; text-transform: uppercase; letter-spacing: .08em; opacity: .85; margin-bottom: 2px; }
 .mm-middle { display: grid !important; grid-template-columns: auto minmax(0, 1fr); gap: 10px; align-items: start; }
 .mm-stockcol { gap: 8px; align-items: center; }
@@ -134,6 +143,9 @@ BASE_CSS = """
 .mm-root .mm-actions .jupyter-button.mm-play { background: var(--mm-gold); color: #3a2a00; }
 .mm-root .mm-actions .jupyter-button.mm-next { background: #e3f2fd; color: #0d3c61; }
 .mm-root .mm-actions .jupyter-button:disabled { opacity: .55; }
+.mm-root .mm-actions .jupyter-button.mm-hint { background: #f3e5f5; color: #4a148c; }
+.mm-entry input { height: 36px; width: 11em; box-sizing: border-box; border-radius: 8px; border: 1px solid #9e9e9e;
+  padding: 0 8px; font: inherit; background: #fff; color: var(--mm-ink); }
 
 /* story panel */
 .mm-panel { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 6px; }
@@ -174,7 +186,8 @@ BASE_CSS = """
 .mm-save textarea { font-family: ui-monospace, monospace; font-size: 12px; min-height: 8em; }
 
 /* narrow screens (container queries: in JupyterLab the notebook, not the window, sets the width) */
-@container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr); } }
+@container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: "head" "opts" "board" "story" "side"; grid-template-rows: auto; } }
 @container (max-width: 520px) {
   .mm-body { --mm-w: 52px; --mm-tw: 46px; }
   .mm-board { padding: 8px 6px; border-radius: 10px; }

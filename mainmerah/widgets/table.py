@@ -29,7 +29,8 @@ from ..game import Game, RuleError
 from ..i18n import _, on_language_change
 from ..match import next_first
 from ..save import SaveFileError
-from .cards import CardSlots, LazyHTML, fan_html, hand_backs_html, pile_html, shared, stock_html
+from .board import Action, BoardView, CardRow, Entry, Part
+from .cards import fan_html, hand_backs_html, pile_html, shared, stock_html
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label, pace_options
 from .frame import Frame, boundaries, frame_at
 from .options import DisplayOptions
@@ -40,6 +41,7 @@ from .text import action_html, esc, selection_text, table_card_text
 log = logging.getLogger(__name__)
 
 BOT_NAMES = ("Sari", "Budi", "Ayu")
+HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is stable at this size
 USER_ERRORS = (RuleError, CardError, SaveFileError, ValueError)
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -65,24 +67,44 @@ def user_action(fn: F) -> F:
     return run  # type: ignore[return-value]
 
 
-class OpponentPanel(w.VBox):
+class LevelChoice:
+    """A computer seat's level, chosen in the page's dropdown (the table checks the value)."""
+
+    def __init__(self, levels: Sequence[str], on_change: Callable[[str], object]) -> None:
+        self.options = [(level_label(v), v) for v in levels]
+        self.description = ""
+        self.hidden = False
+        self._value = levels[0] if levels else ""
+        self._on_change = on_change
+
+    @property
+    def value(self) -> str:
+        return self._value
+
+    @value.setter
+    def value(self, level: str) -> None:
+        if level != self._value:
+            self._on_change(level)
+
+    def show(self, level: str) -> None:
+        self._value = level
+
+
+class OpponentPanel(Part):
     """A computer seat: name, level, hand size (backs), pile and score."""
 
-    def __init__(self, seat: int, levels: Sequence[str]) -> None:
+    def __init__(self, seat: int, levels: Sequence[str], on_level: Callable[[int, str], object]) -> None:
+        super().__init__("mm-opp", f"mm-seat-{seat}")
         self.seat = seat
-        self.name = LazyHTML()
-        self.name.add_class("mm-name")
-        self.level = w.Dropdown(options=[(level_label(v), v) for v in levels], layout=w.Layout(width="auto"))
-        self.level.add_class("mm-level")
-        self.level.add_class("mm-sr-label")  # named for screen readers ("Sari's level"), the name is shown beside
-        head = w.HBox([self.name, self.level], layout=shared("layout"))
-        head.add_class("mm-opp-head")
-        # Hand and pile in one widget: a computer's step usually changes both, now one message.
-        self.body = LazyHTML()
-        self.body.add_class("mm-opp-body")
-        super().__init__([head, self.body], layout=shared("layout"))
-        self.add_class("mm-opp")
-        self.add_class(f"mm-seat-{seat}")
+        self.name = Part("mm-name")
+        self.level = LevelChoice(levels, lambda level: on_level(seat, level))
+        self.body = Part("mm-opp-body")  # hand and pile
+
+    def state(self) -> dict[str, Any]:
+        level = self.level
+        return {"seat": self.seat, "cls": self.cls, "name": self.name.value, "body": self.body.value,
+                "level": level.value, "label": level.description,
+                "levels": [] if level.hidden else [[label, v] for label, v in level.options]}
 
 
 class TableWidget(w.VBox):
@@ -120,6 +142,7 @@ class TableWidget(w.VBox):
         four_colour: bool = False,
         open_hands: bool = False,
         options: bool | None = None,
+        hints: bool = True,
     ) -> None:
         super().__init__()
         self.add_class("mm-root")
@@ -136,6 +159,7 @@ class TableWidget(w.VBox):
         self.four_colour = four_colour
         self.open_hands = open_hands
         self.links = links
+        self.hints = hints
         self._names_given = list(names) if names else None
         self._levels: dict[int, str | Bot] = {}
         self._bot_objs: dict[int, Bot] = {}
@@ -157,63 +181,42 @@ class TableWidget(w.VBox):
     # ----- building ---------------------------------------------------------------
     def _build(self, controls: bool, options: bool) -> None:
         self.css = style_widget()
-        self.header = LazyHTML()
-        self.header.add_class("mm-header-box")
+        # The board (heading, seats, table, hand, prompt, buttons, story) is one model drawn by the
+        # page: a redraw is one message. These parts are what it shows, kept here in Python.
+        self.view = BoardView(self._page_message, self._page_forged)
+        self.header = Part("mm-header-box")
+        self.board = Part("mm-board")
+        self.opp_panels: dict[int, OpponentPanel] = {}
+        self.stock = Part("mm-stockbox")
+        self.table_label = Part("mm-row-label")
+        self.table_cards = CardRow(self._table_click, size=20)  # room for cards that stay
+        self.action = Part("mm-action")
+        self.you = Part("mm-you")
+        self.you_head = Part("mm-you-head")
+        self.hand = CardRow(self._hand_click, size=10)
+        self.hand_box = Part("mm-hand")
+        self.prompt = Part("mm-prompt")
+        self.play_button = Action("play", self.confirm)
+        self.cancel_button = Action("cancel", self.cancel)
+        self.next_button = Action("next", self.next)
+        self.skip_button = Action("skip", self.skip)
+        self.undo_button = Action("undo", self.undo)
+        self.hint_button = Action("hint", self.hint)
+        self.next_game_button = Action("next-game", self.next_game)
+        self.replay_end_button = Action("replay-end", self.replay)
+        self.actions = [self.play_button, self.cancel_button, self.next_button, self.skip_button,
+                        self.hint_button, self.undo_button]
+        self._by_name = {b.name: b for b in [*self.actions, self.next_game_button, self.replay_end_button]}
+        self.entry = Entry()
+        self.gameover = GameOverView()
+        self.panel = ExplanationPanel()
+
         # Language and four-colour deck; hidden (its deck sheet still applies) in a table without options.
         self.options = DisplayOptions(self, self.four_colour, on_four_colour=self._four_colour_changed)
+        self.options.add_class("mm-table-options")
         if not options:
             self.options.layout.display = "none"
-        self.topbar = w.Box([self.header, self.options], layout=shared("layout"))
-        self.topbar.add_class("mm-topbar")
-        self.opponents = w.Box(layout=shared("layout"))
-        self.opponents.add_class("mm-opps")
-        self.opp_panels: dict[int, OpponentPanel] = {}
-
-        self.stock = LazyHTML()
-        self.stock.add_class("mm-stockbox")
-        self.table_label = LazyHTML()
-        self.table_label.add_class("mm-row-label")
-        self.table_cards = CardSlots(self._table_click, "mm-tablecards", size=20)  # room for cards that stay
-        self.action = LazyHTML()
-        self.action.add_class("mm-action")
-        right = w.VBox([self.table_label, self.table_cards, self.action])
-        right.layout.min_width = "0"
-        self.middle = w.Box([self.stock, right], layout=shared("layout"))
-        self.middle.add_class("mm-middle")
-
-        self.you_head = LazyHTML()
-        self.you_head.add_class("mm-you-head")
-        self.hand = CardSlots(self._hand_click, "mm-hand", size=10)
-        self.you = w.VBox([self.you_head, self.hand])
-        self.you.add_class("mm-you")
-
-        self.prompt = LazyHTML()
-        self.prompt.add_class("mm-prompt")
-        self.play_button = self._button("mm-play", self.confirm)
-        self.cancel_button = self._button("mm-cancel", self.cancel)
-        self.next_button = self._button("mm-next", self.next)
-        self.skip_button = self._button("mm-skip", self.skip)
-        self.undo_button = self._button("mm-undo", self.undo)
-        self.entry = w.Text(value="", continuous_update=False, layout=w.Layout(width="11em"))
-        self.entry.add_class("mm-entry")
-        self.entry.add_class("mm-sr-label")
-        self.entry.observe(self._entry_changed, names="value")
-        self.actions = w.HBox([self.play_button, self.cancel_button, self.next_button, self.skip_button,
-                               self.undo_button, self.entry], layout=shared("layout"))
-        self.actions.add_class("mm-actions")
-        self.toolbar = self.actions  # other components (a Hint button) add themselves here
-
-        self.gameover = GameOverView()
-        self.next_game_button = self._button("mm-next-game", self.next_game)
-        self.replay_end_button = self._button("mm-replay-end", self.replay)
-        self.gameover.buttons.children = (self.next_game_button, self.replay_end_button)
-
-        self.board = w.VBox([self.opponents, self.middle, self.gameover, self.you, self.prompt, self.actions],
-                            layout=shared("layout"))
-        self.board.add_class("mm-board")
-
-        self.panel = ExplanationPanel()
-        side: list[w.Widget] = [self.panel]
+        side: list[w.Widget] = []
         self.controls: NewGameControls | None = None
         self.history: HistoryControls | None = None
         self.sheet = ScoreSheet()
@@ -232,15 +235,32 @@ class TableWidget(w.VBox):
             side += [self.controls, self.history, self.sheet]
         self.side = w.VBox(side, layout=shared("layout"))
         self.side.add_class("mm-side")
-        self.body = w.Box([self.board, self.side], layout=shared("layout"))
+        # A grid: the board's own pieces (header, board, story) and these widgets share its areas.
+        self.body = w.Box([self.view, self.options, self.side], layout=shared("layout"))
         self.body.add_class("mm-body")
-        self.children = (self.css, self.topbar, self.body)
+        self.children = (self.css, self.body)
 
-    def _button(self, css: str, action: Callable[[], object]) -> w.Button:
-        b = w.Button(layout=shared("layout"), style=shared("button"))
-        b.add_class(css)
-        b.on_click(lambda _b: action())
-        return b
+    # ----- what the page sends: wishes, checked here -------------------------------------
+    def _page_message(self, msg: Any) -> None:
+        """A click or typed card from the page: a slot, a button's name, text. Nothing else is taken."""
+        kind = msg.get("k") if isinstance(msg, dict) else None
+        slot = msg.get("slot") if isinstance(msg, dict) else None
+        if kind in ("hand", "table") and type(slot) is int:
+            (self._hand_click if kind == "hand" else self._table_click)(slot)
+        elif kind == "button" and msg.get("name") in self._by_name:
+            self._by_name[msg["name"]].click()
+        elif kind == "enter" and isinstance(msg.get("text"), str) and len(msg["text"]) <= 40:
+            self.enter(msg["text"])
+        elif kind == "level" and type(msg.get("seat")) is int and isinstance(msg.get("value"), str):
+            self.set_level(msg["seat"], msg["value"])
+            self._render()  # the dropdown shows the level in force, whatever was asked
+        else:
+            self._fail(_("The page sent something the table does not understand: {what}").format(
+                what=repr(msg)[:80]))
+
+    def _page_forged(self, names: str) -> None:
+        self._fail(_("The page tried to change what the board shows ({names}): refused, the game is unchanged.")
+                   .format(names=names))
 
     def _set_game(self, game: Game, from_start: bool = True) -> None:
         """Show ``game`` (from its deal, or where it stands), seats and bots set up for it."""
@@ -305,21 +325,18 @@ class TableWidget(w.VBox):
         seats = [s for s in range(self.game.players) if s != self.human]
         if sorted(self.opp_panels) != seats:
             levels = bot_levels()
-            self.opp_panels = {}
-            for s in seats:
-                p = OpponentPanel(s, levels)
-                p.level.observe(lambda ch, seat=s: self._relabelling or self.set_level(seat, ch["new"]), names="value")
-                self.opp_panels[s] = p
-            self.opponents.children = tuple(self.opp_panels[s] for s in seats)
+            self.opp_panels = {s: OpponentPanel(s, levels, self._level_chosen) for s in seats}
         for s, p in self.opp_panels.items():
             level = self._levels.get(s)
-            if isinstance(level, str) and level in [v for _l, v in p.level.options]:
-                with p.level.hold_trait_notifications():
-                    p.level.value = level
-                p.level.layout.display = None
-            else:
-                p.level.layout.display = "none"  # a scripted bot object has no level to choose
-        self.you.layout.display = "none" if self.human is None else None
+            scripted = not (isinstance(level, str) and level in [v for _l, v in p.level.options])
+            p.level.hidden = scripted  # a scripted bot object has no level to choose
+            if not scripted:
+                p.level.show(str(level))
+        (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
+
+    def _level_chosen(self, seat: int, level: str) -> None:
+        if not self._relabelling:
+            self.set_level(seat, level)
 
     # ----- the loop: show steps, let computers move ----------------------------------
     @property
@@ -516,13 +533,6 @@ class TableWidget(w.VBox):
         self._ok()
         self._show_own_step()
         return True
-
-    def _entry_changed(self, change: dict) -> None:
-        value = change["new"]
-        if not value:
-            return
-        self.enter(value)
-        self.entry.value = ""
 
     def _show_own_step(self) -> None:
         """After your decision, show its step at once; what follows comes at the table's pace."""
@@ -721,6 +731,21 @@ class TableWidget(w.VBox):
         self.choose(card)
 
     # ----- hints and listeners (for other components) ------------------------------------
+    @user_action
+    def hint(self) -> bool:
+        """Light up the choice a strong player would make now, with the reason (only on your turn)."""
+        d = self._my_decision()
+        if d is None:
+            return self._refuse(self._why_not_now())
+        from ..hint import hints  # rollouts: loaded on the first hint, not with the table
+
+        # Seeded by the position, so the same position always gets the same hint.
+        best = hints(self.game, self.human, rollouts=HINT_ROLLOUTS, seed=len(self.game.choices))[0]
+        self._ok()
+        self.selected = None
+        self.show_hint([best.card], _("Hint: {reason}").format(reason=best.reason))
+        return True
+
     def show_hint(self, cards: Iterable[Card], text: str = "") -> None:
         """Mark ``cards`` (in the hand or on the table) as a hint, with a reason; cleared by the next move."""
         self._hint = {Card.parse(c): text for c in cards}
@@ -757,30 +782,38 @@ class TableWidget(w.VBox):
 
     # ----- drawing ---------------------------------------------------------------------
     def _render(self) -> None:
-        """Work out the whole redraw first, then send it in one burst: one message per changed widget.
-
-        Sending as each widget changed spread a click's answer over the whole computation;
-        the header is sent last, so its data-step says the redraw is complete.
-        """
+        """Work out the whole redraw, then send it: the board's changed parts in one message."""
+        widgets: list[w.Widget] = [self.sheet.body]
+        if self.history is not None:
+            widgets += [self.history.back_button, self.history.forward_button, self.history.exit_button,
+                        self.history.replay_button]
         with ExitStack() as stack:
-            for widget in self._redrawn():
+            for widget in widgets:
                 stack.enter_context(widget.hold_sync())
             self._draw()
+            self.view.update(self._board_state())
 
-    def _redrawn(self) -> list[w.Widget]:
-        """The widgets a redraw may change, the header first (so it is sent last)."""
-        out: list[w.Widget] = [self.header, self.stock, self.table_label, self.action, self.you_head, self.you,
-                               self.hand, self.prompt, self.board, self.panel.latest, self.panel.log_box,
-                               self.gameover, self.gameover.body, self.sheet.body, self.entry, self.play_button,
-                               self.cancel_button, self.next_button, self.skip_button, self.undo_button,
-                               self.next_game_button, self.replay_end_button]
-        out += self.hand.buttons + self.table_cards.buttons
-        for p in self.opp_panels.values():
-            out += [p, p.name, p.body, p.level]
-        if self.history is not None:
-            out += [self.history.back_button, self.history.forward_button, self.history.exit_button,
-                    self.history.replay_button]
-        return out
+    def _board_state(self) -> dict[str, Any]:
+        """What the page draws, part by part (unchanged parts are not sent again)."""
+        over = "mm-hidden" not in self.gameover._dom_classes
+        return {
+            "board_cls": self.board.cls,
+            "opps": [p.state() for p in self.opp_panels.values()],
+            "stock": self.stock.value,
+            "table_label": self.table_label.value,
+            "table": self.table_cards.state(),
+            "action": self.action.value,
+            "gameover": {"html": self.gameover.body.value if over else "",
+                         "buttons": [self.next_game_button.state(), self.replay_end_button.state()]},
+            "you": {"cls": self.you.cls, "head": self.you_head.value, "hand_cls": self.hand_box.cls},
+            "hand": self.hand.state(),
+            "prompt": {"cls": self.prompt.cls, "html": self.prompt.value},
+            "buttons": [b.state() for b in self.actions],
+            "entry": self.entry.state(),
+            "panel": self.panel.state(),
+            "log": self.panel.items,
+            "header": self.header.value,
+        }
 
     def _draw(self) -> None:
         f = self.frame
@@ -815,6 +848,9 @@ class TableWidget(w.VBox):
             # Whose turn: the ring (mm-turn) and the status line say it; the name stays put (one message less).
             p.name.set(esc(names[s]))
             p.level.description = _("{name}'s level").format(name=names[s])
+            level = self._levels.get(s)
+            if isinstance(level, str):
+                p.level.show(level)
             hand = (fan_html(f.hands[s], empty=_("no cards left"), tight=False) if self.open_hands
                     else hand_backs_html(len(f.hands[s])))
             pile = pile_html(f.piles[s], f.scores[s])
@@ -834,7 +870,7 @@ class TableWidget(w.VBox):
                 hand_marks.setdefault(c, []).append("hint")
             self.hand.show(f.hands[you], hand_marks)
             waiting = d is None or d.kind != "play"
-            (self.hand.add_class if waiting else self.hand.remove_class)("mm-wait")
+            (self.hand_box.add_class if waiting else self.hand_box.remove_class)("mm-wait")
 
         self._render_prompt(f, d)
         self._render_buttons(f, d)
@@ -936,14 +972,13 @@ class TableWidget(w.VBox):
         (self.prompt.add_class if cls else self.prompt.remove_class)("mm-error")
 
     def _render_buttons(self, f: Frame, d: Any) -> None:
-        def show(b: w.Button, on: bool) -> None:
+        def show(b: Part, on: bool) -> None:
             (b.remove_class if on else b.add_class)("mm-hidden")
 
         play_text = (_("Play {card}").format(card=self.selected) if self.selected is not None else _("Play"))
-        with self.play_button.hold_sync():  # one message for the button's text, state and visibility
-            self.play_button.description = play_text
-            self.play_button.disabled = self.selected is None
-            show(self.play_button, d is not None and d.kind == "play")
+        self.play_button.description = play_text
+        self.play_button.disabled = self.selected is None
+        show(self.play_button, d is not None and d.kind == "play")
         show(self.cancel_button, self.selected is not None)
         self.cancel_button.description = _("Cancel")
         self.next_button.description = _("Next") + " ▶"
@@ -958,6 +993,9 @@ class TableWidget(w.VBox):
             ch.seat == self.human and ch.kind == "play" for ch in self.game.choices)
         self.undo_button.disabled = not can_undo
         show(self.undo_button, self.human is not None)
+        self.hint_button.description = "★ " + _("Hint")
+        self.hint_button.tooltip = _("Which card would a strong player choose here, and why?")
+        show(self.hint_button, d is not None and self.hints)
         self.entry.placeholder = _("or type a card: 7h")
         self.entry.description = _("Type a card")
         show(self.entry, d is not None)
@@ -965,4 +1003,5 @@ class TableWidget(w.VBox):
         self.replay_end_button.description = _("Replay this game")
         if self.history is not None:
             self.history.replaying(self.replaying)
-            self.history.back_button.disabled = self.shown <= boundaries(self.game.events)[0]
+            if self.replaying:  # Back shows only in a replay: outside one, its state is left alone (no message)
+                self.history.back_button.disabled = self.shown <= boundaries(self.game.events)[0]

@@ -1,0 +1,203 @@
+"""The table's board as one widget model, drawn in the page by ``static/board.js``.
+
+A board built from many ipywidgets sends one message per changed widget, so a
+click's answer came in four to fifteen messages. Here the kernel keeps the
+board's parts as plain Python objects (:class:`Part`, :class:`Action`,
+:class:`CardRow`), and after each redraw :class:`BoardView` sends the parts
+that changed as traits of one model: one message per click, as small as the
+change. The page only draws; what it sends back are wishes (a slot, a button
+name, typed text) that the table checks, and any state the page tries to set
+on the model is refused and drawn again from the kernel's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..card import Card
+from ..i18n import _
+from .cards import HIGHLIGHTS, card_name, placement
+from .style import card_class
+
+
+class Part:
+    """A piece of the board: its HTML and its classes, drawn by the page."""
+
+    def __init__(self, *classes: str) -> None:
+        self.value = ""
+        self._dom_classes: tuple[str, ...] = tuple(classes)
+
+    def set(self, html: str) -> None:
+        self.value = html
+
+    def add_class(self, cls: str) -> None:
+        if cls not in self._dom_classes:
+            self._dom_classes = (*self._dom_classes, cls)
+
+    def remove_class(self, cls: str) -> None:
+        self._dom_classes = tuple(c for c in self._dom_classes if c != cls)
+
+    @property
+    def cls(self) -> str:
+        return " ".join(self._dom_classes)
+
+
+class Action(Part):
+    """A button of the board (Play, Next, Undo...): its text, state and what a click does."""
+
+    def __init__(self, name: str, on_click: Callable[[], object]) -> None:
+        super().__init__(f"mm-{name}")
+        self.name = name
+        self.description = ""
+        self.tooltip = ""
+        self.disabled = False
+        self._on_click = on_click
+
+    @property
+    def hidden(self) -> bool:
+        return "mm-hidden" in self._dom_classes
+
+    def click(self) -> None:
+        """What a click in the page does (the table still checks whether it may happen now)."""
+        if not self.disabled and not self.hidden:
+            self._on_click()
+
+    def state(self) -> list:
+        return [self.name, self.description, self.disabled, self.hidden, self.tooltip]
+
+
+class Entry(Part):
+    """The typed-card box ("7h"): what is typed goes to the table, which parses and checks it."""
+
+    def __init__(self) -> None:
+        super().__init__("mm-entry")
+        self.description = ""
+        self.placeholder = ""
+
+    def state(self) -> dict[str, Any]:
+        return {"hidden": "mm-hidden" in self._dom_classes, "label": self.description,
+                "placeholder": self.placeholder}
+
+
+class Slot:
+    """One card place in a row; a click reports the slot, and the kernel knows its card."""
+
+    def __init__(self, row: CardRow, slot: int) -> None:
+        self.row = row
+        self.slot = slot
+        self.card: Card | None = None
+        self.face_down = False
+        self._dom_classes: tuple[str, ...] = ("mm-card", "mm-empty")
+        self.description = ""
+        self.tooltip = ""
+
+    def show(self, card: Card | None, *, face_down: bool = False, marks: Iterable[str] = ()) -> None:
+        marks = tuple(m for m in HIGHLIGHTS if m in set(marks))
+        if card is None:
+            self._dom_classes, self.description, self.tooltip = ("mm-card", "mm-empty"), "", ""
+        elif face_down:
+            self._dom_classes = ("mm-card", "mm-back", *(f"mm-{m}" for m in marks))
+            self.description, self.tooltip = "?", _("face-down card")
+        else:
+            self._dom_classes = ("mm-card", card_class(card), *(f"mm-{m}" for m in marks))
+            self.description, self.tooltip = str(card), card_name(card)
+        self.card = card
+        self.face_down = face_down
+
+    def click(self) -> None:
+        self.row.on_click(self.slot)
+
+    def state(self) -> list[str]:
+        return [" ".join(self._dom_classes), self.description, self.tooltip]
+
+
+class CardRow:
+    """A row of card places in which a card keeps its place while it stays (see ``cards.placement``)."""
+
+    def __init__(self, on_click: Callable[[int], None], size: int = 0) -> None:
+        self.on_click = on_click
+        self.buttons: list[Slot] = []
+        self._slot_of: dict[Card, int] = {}
+        self._grow(size)
+
+    def _grow(self, n: int) -> None:
+        while len(self.buttons) < n:
+            self.buttons.append(Slot(self, len(self.buttons)))
+
+    def show(self, cards: Sequence[Card], marks: dict[Card, Iterable[str]] | None = None,
+             face_down: bool = False) -> None:
+        marks = marks or {}
+        place = placement(self._slot_of, cards, len(self.buttons))
+        self._grow(max(place, default=-1) + 1)
+        by_slot = dict(zip(place, cards, strict=True))
+        for i, b in enumerate(self.buttons):
+            c = by_slot.get(i)
+            b.show(c, face_down=face_down, marks=marks.get(c, ()) if c is not None else ())
+        self._slot_of = {c: i for i, c in by_slot.items()}
+
+    def card_at(self, slot: int) -> Card | None:
+        """The card the kernel shows in ``slot`` (None for an empty or unknown slot)."""
+        return self.buttons[slot].card if 0 <= slot < len(self.buttons) else None
+
+    def button_for(self, card: Card | str) -> Slot:
+        return self.buttons[self._slot_of[Card.parse(card)]]
+
+    @property
+    def cards(self) -> list[Card]:
+        return [b.card for b in self.buttons if b.card is not None]
+
+    def state(self) -> list[list[str]]:
+        return [b.state() for b in self.buttons]
+
+
+@lru_cache(maxsize=1)
+def board_js() -> str:
+    return files("mainmerah").joinpath("static/board.js").read_text(encoding="utf-8")
+
+
+class BoardView(anywidget.AnyWidget):
+    """The board's parts as traits of one model: a redraw sends the changed ones in one message."""
+
+    header = traitlets.Unicode("").tag(sync=True)
+    board_cls = traitlets.Unicode("mm-board").tag(sync=True)
+    opps = traitlets.List().tag(sync=True)
+    stock = traitlets.Unicode("").tag(sync=True)
+    table_label = traitlets.Unicode("").tag(sync=True)
+    table = traitlets.List().tag(sync=True)
+    action = traitlets.Unicode("").tag(sync=True)
+    gameover = traitlets.Dict({"html": "", "buttons": []}).tag(sync=True)
+    you = traitlets.Dict({"cls": "mm-you", "head": "", "hand_cls": "mm-hand"}).tag(sync=True)
+    hand = traitlets.List().tag(sync=True)
+    prompt = traitlets.Dict({"cls": "mm-prompt", "html": ""}).tag(sync=True)
+    buttons = traitlets.List().tag(sync=True)
+    entry = traitlets.Dict({"hidden": True, "label": "", "placeholder": ""}).tag(sync=True)
+    panel = traitlets.Dict({"heading": "", "log_heading": "", "latest": ""}).tag(sync=True)
+    log = traitlets.List().tag(sync=True)
+
+    def __init__(self, on_message: Callable[[Any], None], on_forged: Callable[[str], None]) -> None:
+        self._esm = board_js()
+        super().__init__()
+        self.add_class("mm-view")
+        self._on_message = on_message
+        self._on_forged = on_forged
+        self.on_msg(lambda _w, content, _buffers: self._on_message(content))
+
+    def update(self, state: dict[str, Any]) -> None:
+        """Set every part at once: the ones that changed leave in a single message."""
+        with self.hold_sync():
+            for name, value in state.items():
+                setattr(self, name, value)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        # The page may only send wishes (custom messages); a model value it sets is never taken.
+        # Everything the board shows is drawn from the kernel again instead.
+        forged = sorted(k for k in sync_data if k in self.keys and not k.startswith("_"))
+        if forged:
+            self._on_forged(", ".join(forged))
+            self.send_state(forged)
