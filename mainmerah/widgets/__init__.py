@@ -12,7 +12,8 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {
-    "TableWidget": "table", "CardButton": "cards", "CardSlots": "cards", "ExplanationPanel": "panel",
+    "TableWidget": "table", "CardButton": "cards", "BoardView": "board", "CardRow": "board",
+    "ExplanationPanel": "panel",
     "GameOverView": "panel", "HistoryControls": "controls", "NewGameControls": "controls",
     "ScoreSheet": "controls", "bot_levels": "controls", "Frame": "frame", "boundaries": "frame",
     "frame_at": "frame", "card_class": "style", "style_html": "style", "style_widget": "style",

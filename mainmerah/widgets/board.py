@@ -199,5 +199,5 @@ class BoardView(anywidget.AnyWidget):
         # Everything the board shows is drawn from the kernel again instead.
         forged = sorted(k for k in sync_data if k in self.keys and not k.startswith("_"))
         if forged:
-            self._on_forged(", ".join(forged))
             self.send_state(forged)
+            self._on_forged(", ".join(forged))

@@ -1,15 +1,14 @@
-"""Card buttons and rows of them, reused from step to step.
+"""Card buttons (the lessons' cards), the place of each card in a row, small card pictures.
 
-A ``CardSlots`` row keeps a pool of buttons. Showing new cards only changes
-the buttons whose card or highlight changed (their CSS classes and label), so
-a redraw sends a few small messages and re-creates no element: no flicker.
-A button never tells the kernel which card it shows: a click reports its
-slot, and the kernel looks the card up in its own state.
+A card button never tells the kernel which card it shows: a click reports the
+button (or, on the table's board, its slot), and the kernel looks the card up in
+its own state. :func:`placement` keeps a card in its place while it stays, so a
+redraw changes one or two places instead of shifting a whole row: no flicker.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -95,60 +94,6 @@ class CardButton(w.Button):
             self._dom_classes = classes
             self.description = text
             self.tooltip = tip
-
-
-class CardSlots(w.Box):
-    """A wrapping row of :class:`CardButton` in which a card keeps its button while it stays.
-
-    A card that leaves only hides its button (the row closes up, the others keep
-    theirs) and a new card takes the first free button after the last one in use,
-    so a redraw changes one or two buttons instead of shifting a whole row. When
-    the order cannot be kept so (a jump back in history) or the free buttons run
-    out, the row is laid out afresh; the pool grows only for a row longer than it.
-    A click reports its slot; :meth:`card_at` says which card the kernel put there.
-    """
-
-    def __init__(self, on_click: Callable[[int], None], css: str, size: int = 0) -> None:
-        super().__init__()
-        self.add_class(css)
-        self._on_click = on_click
-        self.buttons: list[CardButton] = []
-        self._slot_of: dict[Card, int] = {}
-        self._grow(size)
-
-    def _grow(self, n: int) -> None:
-        if n <= len(self.buttons):
-            return
-        for slot in range(len(self.buttons), n):
-            b = CardButton(slot)
-            b.on_click(lambda btn: self._on_click(btn.slot))
-            self.buttons.append(b)
-        self.children = tuple(self.buttons)
-
-    def show(self, cards: Sequence[Card], marks: dict[Card, Iterable[str]] | None = None,
-             face_down: bool = False) -> None:
-        marks = marks or {}
-        place = placement(self._slot_of, cards, len(self.buttons))
-        self._grow(max(place, default=-1) + 1)
-        by_slot = dict(zip(place, cards, strict=True))
-        for i, b in enumerate(self.buttons):
-            c = by_slot.get(i)
-            if c is None:
-                b.show(None)
-            else:
-                b.show(c, face_down=face_down, marks=marks.get(c, ()))
-        self._slot_of = {c: i for i, c in by_slot.items()}
-
-    def card_at(self, slot: int) -> Card | None:
-        """The card the kernel shows in ``slot`` (None for a hidden or unknown slot)."""
-        return self.buttons[slot].card if 0 <= slot < len(self.buttons) else None
-
-    def button_for(self, card: Card | str) -> CardButton:
-        return self.buttons[self._slot_of[Card.parse(card)]]
-
-    @property
-    def cards(self) -> list[Card]:
-        return [b.card for b in self.buttons if b.card is not None]
 
 
 class LazyHTML(w.HTML):

@@ -116,6 +116,11 @@ class TableWidget(w.VBox):
     other than ``human``, in seat order. ``auto`` shows computer moves by
     themselves, one step each ``delay`` seconds; otherwise the Next button
     (or :meth:`next`) shows each step. ``human=None`` watches bots only.
+    ``hints`` offers the Hint button on your turn (:meth:`hint`).
+
+    The board is drawn in the page from one model (:class:`~.board.BoardView`);
+    the attributes below (``hand``, ``prompt``, ``play_button``...) are its parts,
+    kept in Python, and a redraw sends the ones that changed in one message.
 
     For tests and lessons: :meth:`select`, :meth:`confirm`, :meth:`choose`,
     :meth:`next`, :meth:`skip`, :meth:`undo`, :meth:`replay`, :meth:`enter`,

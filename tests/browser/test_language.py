@@ -150,6 +150,8 @@ def test_switching_the_tutorial_mid_lesson(voila: VoilaServer, page) -> None:  #
     page.wait_for_function("() => document.querySelectorAll('.mm-task-reveal .mm-right').length === 3",
                            timeout=WAIT)
     switch(page, 1, "en", watch=".mm-task-reveal .mm-feedback")
-    assert "9♥ is a red" in page.text_content(".mm-task-reveal .mm-feedback")
+    # The 9♥ answer's feedback may still have been on its way when the switch was clicked: wait for its words.
+    page.wait_for_function("() => document.querySelector('.mm-task-reveal .mm-feedback').textContent"
+                           ".includes('9♥ is a red')", timeout=WAIT)
     assert page.locator(".mm-task-reveal .mm-right").count() == 3
     assert page.errors == []

@@ -183,7 +183,7 @@ async ([cls, patch, click]) => {
   const found = models.filter((m) => (m.get("_dom_classes") || []).includes(cls));
   for (const m of found) {
     if (patch) { m.set(patch); m.save_changes(); }
-    if (click) { m.send({event: "click"}, {}); }
+    if (click) { m.send(click === true ? {event: "click"} : click, {}); }
   }
   return found.length;
 }
@@ -206,17 +206,26 @@ def test_forged_widget_values_cannot_change_the_game(server: ClassroomServer, pa
     page.wait_for_selector(READY, timeout=WAIT)
     hand, table = cards(page, ".mm-hand .mm-card:not(.mm-empty)"), cards(page, ".mm-tablecards .mm-card:not(.mm-empty)")
     outsider = table[0]  # a real card, but on the table, not in the hand
+    # The board is one model (mm-view): the page can send it any message and set any of its values.
     forgeries = [
-        ("mm-undo", {"disabled": False}, True),  # a disabled button enabled and clicked
-        ("mm-play", {"disabled": False}, True),  # "play" with nothing selected
-        ("mm-entry", {"value": str(outsider)}, False),  # a card that is not in the hand
-        ("mm-entry", {"value": "Z?"}, False),  # no card at all
+        ("mm-view", None, {"k": "button", "name": "undo"}),  # a disabled button clicked
+        ("mm-view", None, {"k": "button", "name": "play"}),  # "play" with nothing selected
+        ("mm-view", None, {"k": "enter", "text": str(outsider)}),  # a card that is not in the hand
+        ("mm-view", None, {"k": "enter", "text": "Z?"}),  # no card at all
+        ("mm-view", None, {"k": "hand", "slot": 42}),  # a slot that holds no card
+        ("mm-view", None, {"k": "level", "seat": 0, "value": "expert"}),  # the human's seat made a bot
+        ("mm-view", {"hand": [["mm-card", str(outsider), "forged"]]}, {"k": "hand", "slot": 0}),  # relabelled
         ("mm-players", {"index": 7}, False),  # an option that does not exist
     ]
     for cls, patch, click in forgeries:
         assert page.evaluate(FORGE, [cls, patch, click]) >= 1, cls
         page.evaluate(SETTLE, 300)
     assert server.proc is not None and server.proc.poll() is None
+    # The relabelled slot 0 was clicked: the kernel selected the card it holds there, not the forged one.
+    page.wait_for_selector(".mm-hand .mm-card.mm-selected", timeout=WAIT)
+    assert cards(page, ".mm-hand .mm-card.mm-selected") == [hand[0]]
+    page.click(".mm-cancel")
+    page.wait_for_function("() => !document.querySelector('.mm-hand .mm-selected')", timeout=WAIT)
     game = saved_game(page)
     assert game.choices == [] and game.setup == mm.Game.new(2, "classic", seed=11).setup, "a forged value moved"
     assert cards(page, ".mm-hand .mm-card:not(.mm-empty)") == hand

@@ -211,12 +211,15 @@ def test_three_player_game_by_clicking(voila: VoilaServer, page) -> None:  # noq
 
 
 FORGE = """
-async ([cls, value]) => {
-  // The page's own widget manager: set a synced value the way a tampered page could.
+async ([patch, msg]) => {
+  // The page's own widget manager: what a tampered page could send to the board's model.
   const manager = window.jupyterapp.widgetManager;
   const models = await Promise.all(Object.values(manager._models));
-  const found = models.filter((m) => (m.get('_dom_classes') || []).includes(cls));
-  for (const m of found) { m.set(value[0], value[1]); m.save_changes(); }
+  const found = models.filter((m) => (m.get('_dom_classes') || []).includes('mm-view'));
+  for (const m of found) {
+    if (patch) { m.set(patch); m.save_changes(); }
+    if (msg) { m.send(msg, {}); }
+  }
   return found.length;
 }
 """
@@ -228,14 +231,19 @@ def test_forged_values_are_refused_by_the_engine(voila: VoilaServer, page) -> No
                            timeout=WAIT)
     before_hand, before_table = hand(page), table(page)
     outsider = next(c for c in mm.DECK if c not in before_hand)
-    # 1. The typed-card box's synced value set to a card that is not in the hand.
-    assert page.evaluate(FORGE, ["mm-entry", ["value", str(outsider)]]) == 1
+    # 1. A typed card that is not in the hand, sent straight to the board's model.
+    assert page.evaluate(FORGE, [None, {"k": "enter", "text": str(outsider)}]) == 1
     page.wait_for_selector(".mm-prompt.mm-error", timeout=WAIT)
     assert f"{outsider} is not in seat 0's hand" in page.text_content(".mm-prompt")
     assert hand(page) == before_hand and table(page) == before_table
-    # 2. A hand button relabelled as that card, then clicked: the kernel knows which card is in that slot.
+    # 2. The board's synced hand rewritten to show that card (refused: the kernel draws its own
+    #    hand again), then its slot clicked: the kernel knows which card is in that slot.
     first = before_hand[0]
-    assert page.evaluate(FORGE, [card_class(first), ["description", str(outsider)]]) == 1
+    forged = [[f"mm-card {card_class(outsider)}", str(outsider), "forged"]]
+    assert page.evaluate(FORGE, [{"hand": forged}, None]) == 1
+    page.wait_for_function("() => document.querySelector('.mm-prompt').textContent.includes('refused')",
+                           timeout=WAIT)
+    assert hand(page) == before_hand
     page.click(f".mm-hand .{card_class(first)}")
     page.wait_for_selector(f".mm-hand .mm-selected.{card_class(first)}", timeout=WAIT)
     wait_for_prompt(page, str(first))
