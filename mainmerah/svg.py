@@ -32,7 +32,7 @@ FONT = "DejaVu Sans,Arial,sans-serif"
 BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
 
 
-def _face(card: Card, colour: str) -> str:
+def _face(card: Card, colour: str, points: bool = True) -> str:
     """The inside of a face-up card in a 100 x 140 box (one group carries the font and colour)."""
     rank, sym = card.rank_text, card.symbol
     size = 30 if len(rank) > 1 else 34
@@ -43,7 +43,7 @@ def _face(card: Card, colour: str) -> str:
         f'<text x="10" y="62" font-size="26">{sym}</text>'
         f'<text x="60" y="112" text-anchor="middle" font-size="62">{sym}</text>'
     ]
-    if card.red:
+    if card.red and points:
         # The points badge: only red cards score, so only red cards carry one.
         w = 18 + 10 * len(str(card.points))
         parts.append(
@@ -69,14 +69,17 @@ def _back() -> str:
 
 
 def card_body(card: Card | None, *, face_down: bool = False, four_colour: bool = False,
-              highlight: str | None = None) -> str:
-    """The SVG elements of one card (no ``<svg>`` wrapper), in a 100 x 140 box."""
+              highlight: str | None = None, points: bool = True) -> str:
+    """The SVG elements of one card (no ``<svg>`` wrapper), in a 100 x 140 box.
+
+    ``points=False`` leaves out a red card's points badge (a lesson asks what it is worth).
+    """
     ring = RINGS.get(highlight or "", "")
     stroke = f'stroke="{ring}" stroke-width="6"' if ring else 'stroke="#6b6b6b" stroke-width="1.5"'
     if card is None or face_down:
         return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _back()
     colour = (FOUR_COLOUR if four_colour else TWO_COLOUR)[card.suit]
-    return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _face(card, colour)
+    return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _face(card, colour, points)
 
 
 def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, four_colour: bool = False,
@@ -95,10 +98,10 @@ def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, fou
     )
 
 
-def card_data_uri(card: Card | None, *, four_colour: bool = False) -> str:
+def card_data_uri(card: Card | None, *, four_colour: bool = False, points: bool = True) -> str:
     """The card as a ``data:`` URI (for a CSS ``background-image``)."""
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140">'
-           + card_body(card, four_colour=four_colour) + "</svg>").replace('"', "'")
+           + card_body(card, four_colour=four_colour, points=points) + "</svg>").replace('"', "'")
     # Single quotes inside need no escaping in url("..."); "#" and "<>" must be escaped.
     return "data:image/svg+xml," + quote(svg, safe=" =:/,.-'")
 

@@ -11,6 +11,7 @@ from mainmerah.lessons import ChoiceTask, Lesson, NumberTask, PickTask, Tutorial
 from mainmerah.lessons import content as C
 from mainmerah.lessons.coach import Coach
 from mainmerah.lessons.lesson import parse_whole_number
+from mainmerah.widgets.style import card_class
 
 
 def cards(text: str) -> list[mm.Card]:
@@ -419,3 +420,24 @@ def test_stranded_deal_can_be_played_by_the_learner() -> None:
     table = task.children[task.children.index(button) + 1].children[0]
     assert isinstance(table, TableWidget) and table.game.setup == C.stranded_game().setup
     assert button.disabled
+
+
+def test_reveal_tasks_hide_the_points_badge_until_answered() -> None:
+    from mainmerah.lessons.content import lesson_cards
+    from mainmerah.svg import card_body
+
+    def walk(widget):  # noqa: ANN001, ANN202
+        yield widget
+        for child in getattr(widget, "children", ()) or ():
+            yield from walk(child)
+
+    task = lesson_cards().tasks[0]
+    assert "mm-hide-points" in task.row._dom_classes
+    sheets = [w.value for w in walk(task) if "mm-hide-points" in str(getattr(w, "value", ""))]
+    assert len(sheets) == 1
+    red = [c for c in task.row.cards if c.red]
+    black = [c for c in task.row.cards if not c.red]
+    assert red and black
+    assert all(card_class(c) in sheets[0] for c in red) and not any(card_class(c) in sheets[0] for c in black)
+    assert 'rx="10"' in card_body(red[0]) and 'rx="10"' not in card_body(red[0], points=False)  # the badge
+    assert ":not(.mm-right):not(.mm-wrong)" in sheets[0]  # once answered, the card shows its points again

@@ -22,6 +22,8 @@ import ipywidgets as W
 
 from ..card import Card
 from ..i18n import _
+from ..svg import card_data_uri
+from ..widgets.style import card_class
 from .cards import CardRow
 
 
@@ -117,6 +119,20 @@ class Task(W.VBox):
             cb(self)
 
 
+def hidden_points_style(cards: Sequence[Card]) -> W.HTML:
+    """Faces without the points badge for the red ``cards`` of a ``mm-hide-points`` row, until answered."""
+    rules = []
+    for c in cards:
+        if c.red:
+            for four, scope in ((False, ""), (True, ".mm-four ")):
+                face = card_data_uri(c, four_colour=four, points=False)
+                rules.append(f'{scope}.mm-hide-points .mm-card-slot:not(.mm-right):not(.mm-wrong) .mm-card.'
+                             f'{card_class(c)}{{background-image:url("{face}")}}')
+    sheet = W.HTML(f"<style>{chr(10).join(rules)}</style>", layout=W.Layout(display="none"))
+    sheet.add_class("mm-style")
+    return sheet
+
+
 class PickTask(Task):
     """Click cards: every card in ``targets`` (or ``need`` of them) is right; the others are explained.
 
@@ -134,9 +150,12 @@ class PickTask(Task):
         self.picked: list[Card] = []
         self.wrong_picks: list[Card] = []
         self._right, self._wrong, self._done, self._reveal = right, wrong, done, reveal
-        self.row = CardRow(list(cards), self.pick, small=small,
-                           badges=(lambda c: placeholder) if reveal else None)
+        # A card's worth is what a reveal task asks: its face keeps the points badge hidden until clicked.
+        self.row = CardRow(list(cards), self.pick, small=small, badges=(lambda c: placeholder) if reveal else None,
+                           classes=["mm-hide-points"] if reveal else [])
         body: list[W.Widget] = [*before, self.row]
+        if reveal:
+            body.append(hidden_points_style(cards))
         if row_label:
             # The card played and the table side by side, as they lie in a game.
             label = W.HTML(escape(row_label))
