@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from .card import Card
+from .glyphs import text_path
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -28,28 +29,29 @@ if TYPE_CHECKING:
 TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
 FOUR_COLOUR = {"H": "#b71c1c", "D": "#0d47a1", "C": "#1b5e20", "S": "#111111"}
 RINGS = {"select": "#e6a100", "match": "#2e7d32", "hint": "#6a1b9a", "choice": "#2e7d32"}
-FONT = "DejaVu Sans,Arial,sans-serif"
 BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
 
 
 def _face(card: Card, colour: str, points: bool = True) -> str:
-    """The inside of a face-up card in a 100 x 140 box (one group carries the font and colour)."""
+    """The inside of a face-up card in a 100 x 140 box (one group carries the colour).
+
+    Rank, suit and points are outlines (:mod:`mainmerah.glyphs`), not text: no font needed.
+    """
     rank, sym = card.rank_text, card.symbol
     size = 30 if len(rank) > 1 else 34
     parts = [
         # The class lets a page recolour inline cards live (the four-colour deck, widgets/a11y.py).
-        f'<g class="mm-suit-{card.suit}" font-family="{FONT}" fill="{colour}">'
-        f'<text x="8" y="34" font-size="{size}" font-weight="700" letter-spacing="-2">{rank}</text>'
-        f'<text x="10" y="62" font-size="26">{sym}</text>'
-        f'<text x="60" y="112" text-anchor="middle" font-size="62">{sym}</text>'
+        f'<g class="mm-suit-{card.suit}" fill="{colour}">',
+        text_path(rank, 8, 34, size, bold=True, spacing=-2),
+        text_path(sym, 10, 62, 26),
+        text_path(sym, 60, 112, 62, anchor="middle"),
     ]
     if card.red and points:
         # The points badge: only red cards score, so only red cards carry one.
         w = 18 + 10 * len(str(card.points))
         parts.append(
             f'<rect x="{94 - w}" y="114" width="{w}" height="20" rx="10"/>'
-            f'<text x="{94 - w // 2}" y="129" text-anchor="middle" font-size="15" font-weight="700" '
-            f'fill="#fff">{card.points}</text>'
+            f'<g fill="#fff">{text_path(str(card.points), 94 - w // 2, 129, 15, bold=True, anchor="middle")}</g>'
         )
     parts.append("</g>")
     return "".join(parts)

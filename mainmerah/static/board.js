@@ -193,7 +193,7 @@ export default {
       },
       buttons: () => {
         drawButtons(model.get("buttons"), actions);
-        actions.appendChild(entryBox);  // the typed-card box stays last
+        if (actions.lastChild !== entryBox) { actions.appendChild(entryBox); }  // the typed-card box stays last
       },
       entry: () => {
         const e = model.get("entry");

@@ -71,7 +71,7 @@ BASE_CSS = """
   padding: 0; margin: 0; border: 0; border-radius: calc(var(--mm-w) * .09); flex: 0 0 auto;
   background-color: #fff; background-position: center; background-size: 100% 100%;
   background-repeat: no-repeat; color: transparent; font-size: 1px; line-height: 1px;
-  box-shadow: 0 2px 4px rgba(0,0,0,.45); transition: transform .12s ease;
+  box-shadow: 0 2px 4px rgba(0,0,0,.45);
   position: relative; overflow: visible; cursor: pointer; opacity: 1; }
 .mm-root .mm-tablecards .jupyter-button.mm-card { width: var(--mm-tw); height: calc(var(--mm-tw) * 1.4);
   border-radius: calc(var(--mm-tw) * .09); }
