@@ -12,7 +12,8 @@ a task after that frame, when its style, layout and paint are done):
   lit and the Play button names it (the click a player makes most), and a click on
   Next until the next computer step is drawn; the baseline: a click on the button
   until the label shows the new count, made right after each table click (on its own
-  page) so both meet the same machine load. Median and p95 over ``--clicks`` clicks each.
+  page) so both meet the same machine load. Each page is brought to the front and left
+  to paint before its click is timed. Median and p95 over ``--clicks`` clicks each.
 - page load -> interactive: navigation start until the table's hand (the baseline's
   button) is drawn, i.e. the widgets are live. Median and p95 over ``--loads`` loads,
   alternating, each on a refilled kernel pool.
