@@ -343,3 +343,22 @@ def test_computer_moves_advance_by_themselves(voila: VoilaServer, page) -> None:
     narrated = page.eval_on_selector_all(".mm-log li", "els => els.map(e => e.textContent)")
     assert any(t.startswith("Sari plays ") for t in narrated) and any(t.startswith("Sari flips ") for t in narrated)
     assert page.eval_on_selector(".mm-pace select", "s => s.options[s.selectedIndex].textContent") == "fast"
+
+
+def test_hint_button_lights_a_card_with_its_reason(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    open_notebook(page, voila, "play.ipynb?seed=9&players=2&variant=classic&pace=manual", READY)
+    page.wait_for_function("() => document.querySelector('.mm-status').textContent.includes('choose a card')",
+                           timeout=WAIT)
+    before = hand(page)
+    page.click(".mm-hint")
+    page.wait_for_selector(".mm-hand .mm-card.mm-hint", timeout=WAIT)
+    hinted = [mm.Card.parse(t) for t in
+              page.eval_on_selector_all(".mm-hand .mm-hint", "els => els.map(e => e.textContent)")]
+    assert len(hinted) == 1 and hinted[0] in before
+    assert page.text_content(".mm-prompt").startswith("Hint:")
+    # The hint is only advice: playing another card is fine, and the mark goes with the move.
+    other = next(c for c in before if c != hinted[0])
+    page.click(f".mm-hand .{card_class(other)}")
+    page.wait_for_selector(f".mm-hand .mm-selected.{card_class(other)}", timeout=WAIT)
+    assert page.query_selector(".mm-hand .mm-hint") is None
+    assert page.errors == []
