@@ -13,9 +13,36 @@ function make(tag, cls, parent) {
   return el;
 }
 
-// Only touch the DOM when a value really changed: a redraw sends whole parts.
+// Only touch the DOM where a value really changed: a redraw sends whole parts, and most of a
+// part is as it was (a pile gains two cards, a count goes down by one). The new HTML is laid
+// over the old node by node, so unchanged cards keep their elements and are not painted again.
 function setHTML(el, html) {
-  if (el.__mmHTML !== html) { el.__mmHTML = html; el.innerHTML = html; }
+  if (el.__mmHTML === html) { return; }
+  el.__mmHTML = html;
+  const fresh = document.createElement("template");
+  fresh.innerHTML = html;
+  morph(el, fresh.content);
+}
+function morph(into, from) {
+  const want = Array.from(from.childNodes);
+  const have = into.childNodes;
+  want.forEach((node, i) => {
+    const old = have[i];
+    if (!old) {
+      into.appendChild(node);
+    } else if (old.nodeType !== node.nodeType || old.nodeName !== node.nodeName) {
+      into.replaceChild(node, old);
+    } else if (node.nodeType !== 1) {
+      if (old.nodeValue !== node.nodeValue) { old.nodeValue = node.nodeValue; }
+    } else {
+      for (const a of Array.from(old.attributes)) { if (!node.hasAttribute(a.name)) { old.removeAttribute(a.name); } }
+      for (const a of Array.from(node.attributes)) {
+        if (old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); }
+      }
+      morph(old, node);
+    }
+  });
+  while (have.length > want.length) { into.removeChild(into.lastChild); }
 }
 function setClass(el, cls) {
   if (el.className !== cls) { el.className = cls; }
