@@ -257,8 +257,7 @@ class TableWidget(w.VBox):
         elif kind == "enter" and isinstance(msg.get("text"), str) and len(msg["text"]) <= 40:
             self.enter(msg["text"])
         elif kind == "level" and type(msg.get("seat")) is int and isinstance(msg.get("value"), str):
-            self.set_level(msg["seat"], msg["value"])
-            self._render()  # the dropdown shows the level in force, whatever was asked
+            self._level_chosen(msg["seat"], msg["value"])
         else:
             self._fail(_("The page sent something the table does not understand: {what}").format(
                 what=repr(msg)[:80]))
@@ -340,8 +339,10 @@ class TableWidget(w.VBox):
         (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
 
     def _level_chosen(self, seat: int, level: str) -> None:
+        """A level picked in a seat's dropdown; the dropdown then shows the level in force, whatever was asked."""
         if not self._relabelling:
             self.set_level(seat, level)
+            self._render()
 
     # ----- the loop: show steps, let computers move ----------------------------------
     @property
