@@ -1,7 +1,8 @@
 """ipywidgets components for Main Merah: cards, the playable table, the story panel, controls.
 
-The engine never imports this package; it needs ``ipywidgets`` (the
-``mainmerah[widgets]`` extra) and works in JupyterLab and Voila alike.
+The engine never imports this package; it needs ``ipywidgets`` and ``anywidget``
+(the ``mainmerah[widgets]`` extra; the table's board is one anywidget model) and
+works in JupyterLab and Voila alike.
 Names are imported on first use, so a server-side module of this package
 (``status``, ``server``) does not pull in ipywidgets.
 """
