@@ -21,9 +21,7 @@ import anywidget
 import traitlets
 
 from ..card import Card
-from ..i18n import _
-from .cards import HIGHLIGHTS, card_name, placement
-from .style import card_class
+from .cards import card_look, placement
 
 
 class Part:
@@ -98,15 +96,7 @@ class Slot:
         self.tooltip = ""
 
     def show(self, card: Card | None, *, face_down: bool = False, marks: Iterable[str] = ()) -> None:
-        marks = tuple(m for m in HIGHLIGHTS if m in set(marks))
-        if card is None:
-            self._dom_classes, self.description, self.tooltip = ("mm-card", "mm-empty"), "", ""
-        elif face_down:
-            self._dom_classes = ("mm-card", "mm-back", *(f"mm-{m}" for m in marks))
-            self.description, self.tooltip = "?", _("face-down card")
-        else:
-            self._dom_classes = ("mm-card", card_class(card), *(f"mm-{m}" for m in marks))
-            self.description, self.tooltip = str(card), card_name(card)
+        self._dom_classes, self.description, self.tooltip = card_look(card, face_down, marks)
         self.card = card
         self.face_down = face_down
 

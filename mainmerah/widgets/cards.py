@@ -56,6 +56,17 @@ def placement(old: dict[Card, int], cards: Sequence[Card], pool: int) -> list[in
     return list(range(len(cards)))
 
 
+def card_look(card: Card | None, face_down: bool = False,
+              marks: Iterable[str] = ()) -> tuple[tuple[str, ...], str, str]:
+    """A card button's classes, text and tooltip: None is an empty place, ``marks`` are highlights."""
+    marks = tuple(m for m in HIGHLIGHTS if m in set(marks))
+    if card is None:
+        return ("mm-card", "mm-empty"), "", ""
+    if face_down:
+        return ("mm-card", "mm-back", *(f"mm-{m}" for m in marks)), "?", _("face-down card")
+    return ("mm-card", card_class(card), *(f"mm-{m}" for m in marks)), str(card), card_name(card)
+
+
 class CardButton(w.Button):
     """One card as a button: its face is CSS, its text the card's short name.
 
@@ -75,16 +86,7 @@ class CardButton(w.Button):
 
     def show(self, card: Card | None, *, face_down: bool = False, marks: Iterable[str] = ()) -> None:
         """Draw ``card`` (None hides the button) with highlight ``marks``."""
-        marks = tuple(m for m in HIGHLIGHTS if m in set(marks))
-        if card is None:
-            classes: tuple[str, ...] = ("mm-card", "mm-empty")
-            text = tip = ""
-        elif face_down:
-            classes = ("mm-card", "mm-back", *(f"mm-{m}" for m in marks))
-            text, tip = "?", _("face-down card")
-        else:
-            classes = ("mm-card", card_class(card), *(f"mm-{m}" for m in marks))
-            text, tip = str(card), card_name(card)
+        classes, text, tip = card_look(card, face_down, marks)
         self.card = card
         self.face_down = face_down
         if classes == self._classes and text == self.description and tip == self.tooltip:

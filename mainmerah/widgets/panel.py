@@ -24,13 +24,8 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def event_line(e: Event, names: Sequence[str], you: int | None) -> str:
-    """One event as a list item; the end of the game gets the game-over view instead of a paragraph."""
-    if isinstance(e, End):
-        text = _("Game over.")
-    else:
-        text = e.explain(list(names), you)
-    return f'<li class="mm-ev mm-ev-{e.kind}">{esc(text)}</li>'
+def _li(cls: str, text: str) -> str:
+    return f'<li class="{cls}">{esc(text)}</li>'
 
 
 class ExplanationPanel:
@@ -40,7 +35,6 @@ class ExplanationPanel:
         self.heading = Part("mm-h")
         self.latest = Part("mm-latest")
         self.log_heading = Part("mm-h")
-        self.log_box = Part("mm-log")
         self.items: list[list[str]] = []  # the log as [classes, text] per event, drawn by the page
         self.lines: list[str] = []  # plain text of every narrated event (for tests and lessons)
         self._key: tuple = ()
@@ -64,11 +58,15 @@ class ExplanationPanel:
         fresh = len(events) - len(step)
         self.items = [[("mm-new-ev " if i >= fresh else "") + f"mm-ev mm-ev-{e.kind}", t]
                       for i, (e, t) in enumerate(zip(events, texts, strict=True))]
-        self.log_box.set("<ol>" + "".join(f'<li class="{c}">{esc(t)}</li>' for c, t in self.items) + "</ol>")
-        latest = [f'<li class="mm-ev mm-ev-{e.kind}">{esc(self._explained(e, names, you))}</li>' for e in step]
-        latest = latest or [f'<li class="mm-ev mm-ev-{e.kind}">{esc(t)}</li>' for e, t in
-                            zip(events[-1:], texts[-1:], strict=True)]
-        self.latest.set(f"<ul>{''.join(latest)}</ul>")
+        shown = [(e, self._explained(e, names, you)) for e in step] or list(zip(events[-1:], texts[-1:], strict=True))
+        self.latest.set("<ul>" + "".join(_li(f"mm-ev mm-ev-{e.kind}", t) for e, t in shown) + "</ul>")
+
+    @property
+    def log_box(self) -> Part:
+        """The whole log as HTML (the page draws it from ``items``; this is for reading it in Python)."""
+        box = Part("mm-log")
+        box.set("<ol>" + "".join(_li(c, t) for c, t in self.items) + "</ol>")
+        return box
 
     def state(self) -> dict[str, str]:
         return {"heading": self.heading.value, "log_heading": self.log_heading.value, "latest": self.latest.value}
