@@ -60,8 +60,22 @@ def board_texts(board: BoardView, path: str) -> dict[str, str]:
         if isinstance(v, str) and v:
             out[f"{path}.{key}"] = v
 
-    for name in ("header", "stock", "table_label", "action"):
-        add(name, getattr(board, name))
+    def add_dict(key: str, d: dict, skip: tuple[str, ...] = ()) -> None:
+        for k, v in d.items():
+            if isinstance(v, dict):
+                add_dict(f"{key}.{k}", v)
+            elif k not in ("cards", *skip):  # card codes are not words
+                add(f"{key}.{k}", v)
+
+    add("table_label", board.table_label)
+    add_dict("header", board.header, skip=("cls",))
+    for i, link in enumerate(board.header["links"]):
+        add(f"header.links[{i}]", link[1])
+    for i, (_kind, _card, _arrow, _taken, text) in enumerate(board.action):
+        add(f"action[{i}]", text)
+    add_dict("stock", board.stock)
+    for code, spoken in board.names.items():
+        add(f"names[{code}]", spoken)
     for name in ("table", "hand"):
         for i, (_cls, _text, spoken) in enumerate(getattr(board, name)):
             add(f"{name}[{i}]", spoken)
@@ -71,18 +85,21 @@ def board_texts(board: BoardView, path: str) -> dict[str, str]:
             add(f"buttons[{i}].tip", tip)
     for i, o in enumerate(board.opps):
         add(f"opps[{i}].name", o["name"])
-        add(f"opps[{i}].body", o["body"])
+        add_dict(f"opps[{i}].hand", o["hand"])
+        add_dict(f"opps[{i}].pile", o["pile"])
         add(f"opps[{i}].label", o["label"])
         add(f"opps[{i}].levels", " | ".join(label for label, _v in o["levels"]))
     add("gameover", board.gameover["html"])
-    add("you", board.you["head"])
+    add_dict("you", board.you, skip=("cls", "hand_cls"))
     add("prompt", board.prompt["html"])
     if not board.entry["hidden"]:
         add("entry.label", board.entry["label"])
         add("entry.placeholder", board.entry["placeholder"])
-    for key in ("heading", "log_heading", "latest"):
+    for key in ("heading", "log_heading"):
         add(f"panel.{key}", board.panel[key])
-    for i, (_cls, text) in enumerate(board.log):
+    for i, (_cls, text) in enumerate(board.panel["latest"]):
+        add(f"panel.latest[{i}]", text)
+    for i, (_cls, text) in enumerate(board.log + board.log_tail):
         add(f"log[{i}]", text)
     return out
 

@@ -154,21 +154,23 @@ def board_js() -> str:
 class BoardView(anywidget.AnyWidget):
     """The board's parts as traits of one model: a redraw sends the changed ones in one message."""
 
-    header = traitlets.Unicode("").tag(sync=True)
+    header = traitlets.Dict().tag(sync=True)
     board_cls = traitlets.Unicode("mm-board").tag(sync=True)
     opps = traitlets.List().tag(sync=True)
-    stock = traitlets.Unicode("").tag(sync=True)
+    names = traitlets.Dict().tag(sync=True)  # card code -> spoken name, for the small cards the page draws
+    stock = traitlets.Dict().tag(sync=True)
     table_label = traitlets.Unicode("").tag(sync=True)
     table = traitlets.List().tag(sync=True)
-    action = traitlets.Unicode("").tag(sync=True)
+    action = traitlets.List().tag(sync=True)
     gameover = traitlets.Dict({"html": "", "buttons": []}).tag(sync=True)
-    you = traitlets.Dict({"cls": "mm-you", "head": "", "hand_cls": "mm-hand"}).tag(sync=True)
+    you = traitlets.Dict({"cls": "mm-you", "hand_cls": "mm-hand"}).tag(sync=True)
     hand = traitlets.List().tag(sync=True)
     prompt = traitlets.Dict({"cls": "mm-prompt", "html": ""}).tag(sync=True)
     buttons = traitlets.List().tag(sync=True)
     entry = traitlets.Dict({"hidden": True, "label": "", "placeholder": ""}).tag(sync=True)
-    panel = traitlets.Dict({"heading": "", "log_heading": "", "latest": ""}).tag(sync=True)
-    log = traitlets.List().tag(sync=True)
+    panel = traitlets.Dict({"heading": "", "log_heading": "", "latest": [], "fresh": 0}).tag(sync=True)
+    log = traitlets.List().tag(sync=True)  # the story's settled lines...
+    log_tail = traitlets.List().tag(sync=True)  # ...and the recent ones, the only ones most steps change
 
     def __init__(self, on_message: Callable[[Any], None], on_forged: Callable[[str], None]) -> None:
         self._esm = board_js()

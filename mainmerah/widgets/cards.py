@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..card import Card
+from ..card import DECK, Card
 from ..i18n import _, language
 from .style import card_class
 
@@ -141,27 +142,38 @@ def fan_html(cards: Sequence[Card], size: str = "s", empty: str = "", tight: boo
     return f'<span class="mm-fan{" mm-tight" if tight else ""}">{items}</span>'
 
 
-def pile_html(pile: Sequence[Card], score: int) -> str:
-    """A capture pile: its score, then the cards fanned (red ones carry their points)."""
-    pts = _("{n} points").format(n=score) if score != 1 else _("1 point")
+def card_code(card: Card | None) -> str:
+    """The short code the board's page script draws a small card from: ``10H``, ``?`` face down."""
+    return "?" if card is None else f"{card.rank_text}{card.suit}"
+
+
+def card_names() -> dict[str, str]:
+    """Every card's spoken name in the current language, by code: sent to the page once, not per card."""
+    key = language()
+    names = _CODES.get(key)
+    if names is None:
+        names = _CODES[key] = {card_code(c): card_name(c) for c in DECK}
+    return names
+
+
+_CODES: dict[str, dict[str, str]] = {}
+
+
+def pile_state(pile: Sequence[Card], score: int) -> dict[str, str]:
+    """A capture pile for the board's page script: its score, pairs and the cards as codes."""
     pairs = len(pile) // 2
-    count = _("{n} pairs").format(n=pairs) if pairs != 1 else _("1 pair")
-    fan = fan_html(pile, empty=_("nothing captured yet"))
-    return (f'<div class="mm-pilebox"><span class="mm-score">{escape(pts)}</span>'
-            f'<span class="mm-sub">{escape(count)}</span>{fan}</div>')
+    return {"score": _("{n} points").format(n=score) if score != 1 else _("1 point"),
+            "count": _("{n} pairs").format(n=pairs) if pairs != 1 else _("1 pair"),
+            "cards": " ".join(card_code(c) for c in pile), "empty": _("nothing captured yet")}
 
 
-def hand_backs_html(n: int) -> str:
-    label = _("{n} cards in hand").format(n=n) if n != 1 else _("1 card in hand")
-    if n == 0:
-        return f'<span class="mm-sub">{escape(_("no cards left"))}</span>'
-    backs = "".join(mini_html(None, "xs", label) for _i in range(n))
-    return (f'<span class="mm-handbacks" role="img" aria-label="{escape(label)}">'
-            f'<span class="mm-fan mm-tight">{backs}</span><span class="mm-sub">{escape(label)}</span></span>')
+def hand_state(hand: Sequence[Card], open_hand: bool) -> dict[str, Any]:
+    """A computer's hand for the page: face up (``open_hand``) or as backs with their number."""
+    n = len(hand)
+    return {"cards": " ".join(card_code(c) for c in hand) if open_hand else "", "backs": 0 if open_hand else n,
+            "label": _("{n} cards in hand").format(n=n) if n != 1 else _("1 card in hand"),
+            "empty": _("no cards left")}
 
 
-def stock_html(n: int) -> str:
-    label = _("{n} face-down cards").format(n=n)
-    body = (f'<span class="mm-backs">{mini_html(None, "m", label)}<b>{n}</b></span>' if n
-            else escape(_("empty")))
-    return f'<div class="mm-stock"><div class="mm-row-label">{escape(_("Stock"))}</div>{body}</div>'
+def stock_state(n: int) -> dict[str, Any]:
+    return {"n": n, "title": _("Stock"), "label": _("{n} face-down cards").format(n=n), "empty": _("empty")}

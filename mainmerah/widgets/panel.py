@@ -19,6 +19,8 @@ from .board import Part
 from .cards import fan_html
 from .text import esc
 
+SETTLE_BLOCK = 8  # story lines per block of the settled log (see show)
+
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -33,10 +35,12 @@ class ExplanationPanel:
 
     def __init__(self) -> None:
         self.heading = Part("mm-h")
-        self.latest = Part("mm-latest")
+        self.latest: list[list[str]] = []  # the step just shown, as [classes, text] per event
         self.log_heading = Part("mm-h")
         self.items: list[list[str]] = []  # the log as [classes, text] per event, drawn by the page
         self.lines: list[str] = []  # plain text of every narrated event (for tests and lessons)
+        self.settled = 0  # items[:settled] change rarely and go to the page apart from the recent ones
+        self.fresh = 0  # items[fresh:] are the lines of the step shown
         self._key: tuple = ()
         self._text: dict[Event, str] = {}
 
@@ -55,21 +59,26 @@ class ExplanationPanel:
             self._key, self._text = key, {}
         texts = [self._explained(e, names, you) for e in events]
         self.lines = texts
-        fresh = len(events) - len(step)
-        self.items = [[("mm-new-ev " if i >= fresh else "") + f"mm-ev mm-ev-{e.kind}", t]
-                      for i, (e, t) in enumerate(zip(events, texts, strict=True))]
+        # The lines of this step are marked new by their number (``fresh``), not in the lines, so a
+        # line never changes once told: the page gets the log as a settled head, sent again only
+        # when it grows by a block, and the few recent lines, the only ones most steps send.
+        self.fresh = len(events) - len(step)
+        self.settled = len(events) // SETTLE_BLOCK * SETTLE_BLOCK
+        self.items = [[f"mm-ev mm-ev-{e.kind}", t] for e, t in zip(events, texts, strict=True)]
         shown = [(e, self._explained(e, names, you)) for e in step] or list(zip(events[-1:], texts[-1:], strict=True))
-        self.latest.set("<ul>" + "".join(_li(f"mm-ev mm-ev-{e.kind}", t) for e, t in shown) + "</ul>")
+        self.latest = [[f"mm-ev mm-ev-{e.kind}", t] for e, t in shown]
 
     @property
     def log_box(self) -> Part:
         """The whole log as HTML (the page draws it from ``items``; this is for reading it in Python)."""
         box = Part("mm-log")
-        box.set("<ol>" + "".join(_li(c, t) for c, t in self.items) + "</ol>")
+        box.set("<ol>" + "".join(_li(("mm-new-ev " if i >= self.fresh else "") + c, t)
+                                 for i, (c, t) in enumerate(self.items)) + "</ol>")
         return box
 
     def state(self) -> dict[str, str]:
-        return {"heading": self.heading.value, "log_heading": self.log_heading.value, "latest": self.latest.value}
+        return {"heading": self.heading.value, "log_heading": self.log_heading.value, "latest": self.latest,
+                "fresh": self.fresh}
 
 
 class GameOverView(Part):

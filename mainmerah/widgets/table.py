@@ -30,13 +30,13 @@ from ..i18n import _, on_language_change
 from ..match import next_first
 from ..save import SaveFileError
 from .board import Action, BoardView, CardRow, Entry, Part
-from .cards import fan_html, hand_backs_html, pile_html, shared, stock_html
+from .cards import card_names, hand_state, pile_state, shared, stock_state
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label, pace_options
 from .frame import Frame, boundaries, frame_at
 from .options import DisplayOptions
 from .panel import ExplanationPanel, GameOverView
 from .style import style_widget
-from .text import action_html, esc, selection_text, table_card_text
+from .text import action_rows, esc, selection_text, table_card_text
 
 log = logging.getLogger(__name__)
 
@@ -98,11 +98,12 @@ class OpponentPanel(Part):
         self.seat = seat
         self.name = Part("mm-name")
         self.level = LevelChoice(levels, lambda level: on_level(seat, level))
-        self.body = Part("mm-opp-body")  # hand and pile
+        self.hand: dict[str, Any] = {}  # see cards.hand_state
+        self.pile: dict[str, str] = {}  # see cards.pile_state
 
     def state(self) -> dict[str, Any]:
         level = self.level
-        return {"seat": self.seat, "cls": self.cls, "name": self.name.value, "body": self.body.value,
+        return {"seat": self.seat, "cls": self.cls, "name": self.name.value, "hand": self.hand, "pile": self.pile,
                 "level": level.value, "label": level.description,
                 "levels": [] if level.hidden else [[label, v] for label, v in level.options]}
 
@@ -189,15 +190,15 @@ class TableWidget(w.VBox):
         # The board (heading, seats, table, hand, prompt, buttons, story) is one model drawn by the
         # page: a redraw is one message. These parts are what it shows, kept here in Python.
         self.view = BoardView(self._page_message, self._page_forged)
-        self.header = Part("mm-header-box")
+        self.header: dict[str, Any] = {}  # the heading line: see _render_header
         self.board = Part("mm-board")
         self.opp_panels: dict[int, OpponentPanel] = {}
-        self.stock = Part("mm-stockbox")
+        self.stock: dict[str, Any] = {}  # see cards.stock_state
         self.table_label = Part("mm-row-label")
         self.table_cards = CardRow(self._table_click, size=20)  # room for cards that stay
-        self.action = Part("mm-action")
+        self.action: list[list[str]] = []  # see text.action_rows
         self.you = Part("mm-you")
-        self.you_head = Part("mm-you-head")
+        self.you_head: dict[str, Any] = {}  # your name, pile and the hand's label
         self.hand = CardRow(self._hand_click, size=10)
         self.hand_box = Part("mm-hand")
         self.prompt = Part("mm-prompt")
@@ -805,20 +806,22 @@ class TableWidget(w.VBox):
         return {
             "board_cls": self.board.cls,
             "opps": [p.state() for p in self.opp_panels.values()],
-            "stock": self.stock.value,
+            "names": card_names(),
+            "stock": self.stock,
             "table_label": self.table_label.value,
             "table": self.table_cards.state(),
-            "action": self.action.value,
+            "action": self.action,
             "gameover": {"html": self.gameover.body.value if over else "",
                          "buttons": [self.next_game_button.state(), self.replay_end_button.state()]},
-            "you": {"cls": self.you.cls, "head": self.you_head.value, "hand_cls": self.hand_box.cls},
+            "you": {"cls": self.you.cls, **self.you_head, "hand_cls": self.hand_box.cls},
             "hand": self.hand.state(),
             "prompt": {"cls": self.prompt.cls, "html": self.prompt.value},
             "buttons": [b.state() for b in self.actions],
             "entry": self.entry.state(),
             "panel": self.panel.state(),
-            "log": self.panel.items,
-            "header": self.header.value,
+            "log": self.panel.items[: self.panel.settled],
+            "log_tail": self.panel.items[self.panel.settled:],
+            "header": self.header,
         }
 
     def _draw(self) -> None:
@@ -828,7 +831,7 @@ class TableWidget(w.VBox):
         you = self.human
         names = self.names
 
-        self.stock.set(stock_html(f.stock))
+        self.stock = stock_state(f.stock)
         self.table_label.set(esc(_("Table")))  # no count (one message less a step); cards lie in table order
 
         table_marks: dict[Card, list[str]] = {}
@@ -846,7 +849,7 @@ class TableWidget(w.VBox):
             table_marks.setdefault(c, []).append("hint")
         self.table_cards.show(f.table, table_marks)
         redeal = any(isinstance(e, Redeal) for e in self._step_events(f))
-        self.action.set(action_html(f, d.options if d is not None else None, self.names, self.human, redeal))
+        self.action = action_rows(f, d.options if d is not None else None, self.names, self.human, redeal)
 
         for s, p in self.opp_panels.items():
             turn = not f.over and self._turn_seat(f) == s
@@ -857,18 +860,14 @@ class TableWidget(w.VBox):
             level = self._levels.get(s)
             if isinstance(level, str):
                 p.level.show(level)
-            hand = (fan_html(f.hands[s], empty=_("no cards left"), tight=False) if self.open_hands
-                    else hand_backs_html(len(f.hands[s])))
-            pile = pile_html(f.piles[s], f.scores[s])
-            p.body.set(f'<div class="mm-opp-hand">{hand}</div><div class="mm-pile">{pile}</div>')
+            p.hand = hand_state(f.hands[s], self.open_hands)
+            p.pile = pile_state(f.piles[s], f.scores[s])
 
         if you is not None:
             turn = not f.over and self._turn_seat(f) == you
             (self.you.add_class if turn else self.you.remove_class)("mm-turn")
-            self.you_head.set(
-                f'<div class="mm-opp-head"><span class="mm-name">{esc(_cap(names[you]))}'
-                f"</span></div>{pile_html(f.piles[you], f.scores[you])}"
-                + ("" if f.over else f'<div class="mm-row-label">{esc(_("Your hand"))}</div>'))
+            self.you_head = {"name": _cap(names[you]), "pile": pile_state(f.piles[you], f.scores[you]),
+                             "hand_label": "" if f.over else _("Your hand")}
             hand_marks: dict[Card, list[str]] = {}
             if self.selected is not None:
                 hand_marks[self.selected] = ["selected"]
@@ -936,16 +935,9 @@ class TableWidget(w.VBox):
             status = (_("Your move is shown") if who == self.human
                       else _("{who} is playing").format(who=self.names[who]))
         self.status = status
-        links = ""
-        if self.links:
-            links = (f'<span class="mm-links"><a href="tutorial.ipynb">{esc(_("How to play"))}</a></span>')
-        # data-step/-decisions: where the page stands, for scripts and tests that wait on it.
-        self.header.set(
-            f'<div class="mm-header" data-step="{f.n}" data-decisions="{len(g.choices)}">'
-            f'<span class="mm-title"><span class="mm-logo"></span>Main Merah</span>'
-            f'<span class="mm-info">{esc(info)}</span>{links}'
-            f'<span class="mm-status {cls}" role="status">{esc(status)}</span></div>'
-        )
+        # step/decisions: where the page stands (data-step, data-decisions), for scripts and tests that wait on it.
+        self.header = {"step": f.n, "decisions": len(g.choices), "info": info, "status": status, "cls": cls,
+                       "links": [["tutorial.ipynb", _("How to play")]] if self.links else []}
 
     def _render_prompt(self, f: Frame, d: Any) -> None:
         if self.error:

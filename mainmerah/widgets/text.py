@@ -13,7 +13,7 @@ from ..card import Card, cards_text, points_text
 from ..events import Capture, Stay
 from ..explain import needs, pair_points, rule_of, seat_name
 from ..i18n import _
-from .cards import mini_html
+from .cards import card_code
 from .frame import Frame
 
 
@@ -63,16 +63,14 @@ def table_card_text(card: Card) -> str:
         card=card, rule=rule_of(card.rank))
 
 
-def action_html(f: Frame, options: Sequence[Card] | None, names: Sequence[str], you: int | None,
-                redeal: bool = False) -> str:
+def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], you: int | None,
+                redeal: bool = False) -> list[list[str]]:
     """The step just shown, in cards: what was played or flipped and what it took.
 
-    ``options``: the capture choices when the human must pick (else the frame's own matches).
+    One row per settled card: ``[kind, card, arrow, taken, text]`` (cards as codes, "" for none),
+    drawn by the board's page script. ``options``: the capture choices when the human must pick
+    (else the frame's own matches).
     """
-
-    def small(c: Card) -> str:
-        return mini_html(c, "m")
-
     if f.air is not None:
         who = _cap(seat_name(f.seat, names, you))
         what = _("played") if f.air_source == "play" else _("flipped")
@@ -82,23 +80,21 @@ def action_html(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
                 what=what, card=f.air, options=cards_text(opts))
         else:
             text = _("{who} {what} {card} and chooses which card to take.").format(who=who, what=what, card=f.air)
-        return (f'<div class="mm-air mm-air-pending">{small(f.air)}<span class="mm-arrow">➜ ?</span>'
-                f"<span>{esc(text)}</span></div>")
-    parts = []
+        return [["pending", card_code(f.air), "➜ ?", "", text]]
+    rows = []
     for e in f.step:
         if isinstance(e, Capture):
             who = _cap(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
             text = _("{who} {src} {card} and took {taken}: {points}.").format(
                 who=who, src=src, card=e.card, taken=e.taken, points=points_text(e.points))
-            parts.append(f'<div class="mm-air mm-air-capture">{small(e.card)}<span class="mm-arrow">➜</span>'
-                         f"{small(e.taken)}<span>{esc(text)}</span></div>")
+            rows.append(["capture", card_code(e.card), "➜", card_code(e.taken), text])
         elif isinstance(e, Stay):
             who = _cap(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
             text = _("{who} {src} {card}: nothing pairs with it, so it stays on the table.").format(
                 who=who, src=src, card=e.card)
-            parts.append(f'<div class="mm-air mm-air-stay">{small(e.card)}<span>{esc(text)}</span></div>')
-    if not parts and redeal:
-        parts.append(f'<div class="mm-air">{esc(_("The first deal broke the redeal rule: see the story."))}</div>')
-    return "".join(parts)
+            rows.append(["stay", card_code(e.card), "", "", text])
+    if not rows and redeal:
+        rows.append(["redeal", "", "", "", _("The first deal broke the redeal rule: see the story.")])
+    return rows
