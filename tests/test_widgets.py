@@ -14,6 +14,7 @@ from mainmerah.svg import CardRow, card_data_uri, card_svg, game_html, view_html
 from mainmerah.widgets import TableWidget, boundaries, frame_at
 from mainmerah.widgets.app import options_from_query
 from mainmerah.widgets.controls import bot_levels
+from mainmerah.widgets.frame import _boundaries
 from mainmerah.widgets.style import card_class
 from mainmerah.widgets.text import esc
 
@@ -68,6 +69,31 @@ def test_frames_match_the_engine_at_every_decision(players: int, variant: str) -
             if g.decision is None:
                 break
             g.decide(bots[g.decision.seat].choose(g.view(g.decision.seat)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_table_folds_on_from_its_last_frame_to_the_same_frame(seed: int) -> None:
+    """The table keeps its last frame and folds only the new events: always the frame a full fold gives."""
+    import random
+
+    rng = random.Random(seed)
+    t = TableWidget(players=2 + seed % 2, seed=seed, auto=False)
+    for _ in range(400):
+        d = t.human_decision
+        action = rng.choice(["next", "next", "next", "undo", "replay", "back", "exit", "load", "move", "move"])
+        if action == "move" and d is not None:
+            (t.play if d.kind == "play" else t.choose)(rng.choice(d.options))
+        elif action == "load" and rng.random() < 0.2:
+            t.load(t.game.to_json())
+        elif action == "exit":
+            t.exit_replay()
+        elif action in ("next", "undo", "replay", "back"):
+            getattr(t, action)()
+        fresh = frame_at(t.game, t.shown)
+        assert t.frame == fresh, action
+        assert boundaries(t.game.events) == _boundaries(list(t.game.events))  # the kept answer is still right
+        if t.game.is_over and t.caught_up:
+            t.new_game(seed=rng.randrange(1000))
 
 
 def test_steps_end_at_each_settled_card_and_at_a_pending_choice() -> None:

@@ -186,6 +186,18 @@ class BoardView(anywidget.AnyWidget):
             for name, value in state.items():
                 setattr(self, name, value)
 
+    def send_state(self, key: str | Iterable[str] | None = None) -> None:
+        # The board's parts are plain JSON (text, numbers, lists, dicts), never binary: unlike
+        # ipywidgets' own send_state, this does not walk every list looking for buffers to split out.
+        state = self.get_state(key=key)
+        if not state:
+            return
+        if self._property_lock:  # kept up to date with the page, as ipywidgets does
+            for name, value in state.items():
+                if name in self._property_lock:
+                    self._property_lock[name] = value
+        self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])
+
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # The page may only send wishes (custom messages); a model value it sets is never taken.
         # Everything the board shows is drawn from the kernel again instead.

@@ -9,6 +9,7 @@ redraw changes one or two places instead of shifting a whole row: no flicker.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -60,7 +61,13 @@ def placement(old: dict[Card, int], cards: Sequence[Card], pool: int) -> list[in
 def card_look(card: Card | None, face_down: bool = False,
               marks: Iterable[str] = ()) -> tuple[tuple[str, ...], str, str]:
     """A card button's classes, text and tooltip: None is an empty place, ``marks`` are highlights."""
-    marks = tuple(m for m in HIGHLIGHTS if m in set(marks))
+    return _look(card, face_down, frozenset(marks), language())
+
+
+@lru_cache(maxsize=4096)  # a redraw asks for every place of every row: the same few looks again and again
+def _look(card: Card | None, face_down: bool, wanted: frozenset[str],
+          _language: str) -> tuple[tuple[str, ...], str, str]:
+    marks = tuple(m for m in HIGHLIGHTS if m in wanted)
     if card is None:
         return ("mm-card", "mm-empty"), "", ""
     if face_down:

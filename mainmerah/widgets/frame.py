@@ -47,12 +47,30 @@ def deal_index(events: Sequence[Event]) -> int:
     return next(i for i, e in enumerate(events) if isinstance(e, Deal))
 
 
+_BOUNDS: dict[int, tuple[int, Event, Event, list[int]]] = {}
+
+
 def boundaries(events: Sequence[Event]) -> list[int]:
     """Event counts at which a step ends: the deal, each settled card, a pending choice.
 
     A play and what it took are one step; the flip and what it took are the
-    next. The end of the game belongs to the last step.
+    next. The end of the game belongs to the last step. A redraw asks several
+    times for the same log: the answer is kept while the log's length and its
+    first and last events are the same objects (a log only grows or is cut back).
     """
+    if not events:
+        return _boundaries(events)
+    hit = _BOUNDS.get(id(events))
+    if hit is not None and hit[0] == len(events) and hit[1] is events[0] and hit[2] is events[-1]:
+        return list(hit[3])
+    out = _boundaries(events)
+    if len(_BOUNDS) > 64:
+        _BOUNDS.clear()
+    _BOUNDS[id(events)] = (len(events), events[0], events[-1], out)
+    return list(out)
+
+
+def _boundaries(events: Sequence[Event]) -> list[int]:
     start = deal_index(events) + 1
     out = [start]
     for i in range(start, len(events)):
@@ -66,22 +84,33 @@ def boundaries(events: Sequence[Event]) -> list[int]:
     return out
 
 
-def frame_at(game: Game, n: int) -> Frame:
-    """Fold the set-up and ``game.events[:n]`` into a :class:`Frame`."""
+def frame_at(game: Game, n: int, after: Frame | None = None) -> Frame:
+    """Fold the set-up and ``game.events[:n]`` into a :class:`Frame`.
+
+    ``after``: an earlier frame of the same log (``after.n <= n``) to fold on from, instead of
+    from the set-up; a table stepping forward then folds one step, not the whole game.
+    """
     s = game.setup
     events = game.events
     start = deal_index(events) + 1
     if not start <= n <= len(events):
         raise ValueError(f"no frame {n}: this game's log has frames {start}..{len(events)}")
-    f = Frame(
-        n=n,
-        hands=[sorted(h, key=hand_order) for h in s.hands],
-        table=list(s.table),
-        piles=[list(p) for p in s.piles] or [[] for _ in range(s.players)],
-        stock=len(s.stock),
-        seat=s.first,
-    )
-    for e in events[start:n]:
+    if after is not None and start <= after.n <= n:
+        f = Frame(n=n, hands=[list(h) for h in after.hands], table=list(after.table),
+                  piles=[list(p) for p in after.piles], stock=after.stock, seat=after.seat,
+                  air=after.air, air_source=after.air_source, over=after.over)
+        begin = after.n
+    else:
+        f = Frame(
+            n=n,
+            hands=[sorted(h, key=hand_order) for h in s.hands],
+            table=list(s.table),
+            piles=[list(p) for p in s.piles] or [[] for _ in range(s.players)],
+            stock=len(s.stock),
+            seat=s.first,
+        )
+        begin = start
+    for e in events[begin:n]:
         if isinstance(e, Play):
             f.hands[e.seat].remove(e.card)
             f.seat, f.air, f.air_source = e.seat, e.card, "play"

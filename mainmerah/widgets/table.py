@@ -179,6 +179,7 @@ class TableWidget(w.VBox):
         self._game_no = 0
         self._relabelling = False
         self._step_listeners: list[Callable[[TableWidget], None]] = []
+        self._frame: tuple[Frame, Game, Any] | None = None  # the last frame drawn, to fold on from
         self._build(controls, controls if options is None else options)
         self._set_game(game, from_start=False)
         ref = weakref.WeakMethod(self.refresh)
@@ -356,7 +357,21 @@ class TableWidget(w.VBox):
 
     @property
     def frame(self) -> Frame:
-        return frame_at(self.game, self.shown)
+        """What the table shows now (``shown`` events folded), folded on from the last one when it can."""
+        events = self.game.events
+        last = self._frame
+        if last is not None:
+            frame, game, mark = last
+            if game is self.game and frame.n <= self.shown and frame.n <= len(events) \
+                    and (frame.n == 0 or events[frame.n - 1] is mark):
+                if frame.n == self.shown:
+                    return frame
+                f = frame_at(self.game, self.shown, after=frame)
+                self._frame = (f, self.game, events[f.n - 1] if f.n else None)
+                return f
+        f = frame_at(self.game, self.shown)
+        self._frame = (f, self.game, events[f.n - 1] if f.n else None)
+        return f
 
     @property
     def human_decision(self) -> Any:
