@@ -51,6 +51,7 @@
     // A card's name starts with what its face shows ("7♥, seven of hearts, red, 7 points"), so a
     // speech-input user can say what they see (WCAG 2.5.3); a face-down card is just named.
     document.querySelectorAll(".mm-card").forEach(function (b) {
+      if (b.__mmKey !== undefined) { return; }  // the table's board (static/board.js) names its own cards
       var t = b.getAttribute("title"), shows = b.textContent.trim();
       if (t) {
         set(b, "aria-label", /[0-9A-Za-z]/.test(shows) ? shows + ", " + t : t);
