@@ -148,13 +148,16 @@ BASE_CSS = """
   padding: 0 8px; font: inherit; background: #fff; color: var(--mm-ink); }
 
 /* story panel */
-.mm-panel { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 6px; }
+/* A fixed height: the story's last step grows and shrinks inside it (the log takes what is left), so
+   the controls below never move when a step is told (and are not laid out and painted again). */
+.mm-panel { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 6px;
+  height: 380px; box-sizing: border-box; }
 .mm-h { font-weight: 700; font-size: .8em; text-transform: uppercase; letter-spacing: .08em; color: #5f5f5f; }
-.mm-latest { font-size: 1.02em; }
+.mm-latest { font-size: 1.02em; flex: none; max-height: 55%; overflow-y: auto; }
 .mm-latest ul { margin: 0; padding-left: 1.1em; }
 .mm-log ol { margin: 0; padding-left: 2.4em; }
 .mm-latest li { margin: 2px 0; }
-.mm-log { max-height: 300px; overflow-y: auto; display: flex; flex-direction: column-reverse;
+.mm-log { flex: 1 1 0; min-height: 0; overflow-y: auto; display: flex; flex-direction: column-reverse;
   font-size: .9em; border-top: 1px solid #eee; padding-top: 4px; }
 .mm-log li { margin: 1px 0; color: #333; }
 .mm-ev-capture { color: #1b5e20 !important; }
