@@ -23,7 +23,7 @@ import traitlets
 
 from ..bots import Bot, make_bot
 from ..card import Card, CardError, cards_text, points_text
-from ..events import Capture, End, Flip, Play, Redeal, Stay
+from ..events import Capture, End, Event, Flip, Play, Redeal, Stay
 from ..explain import needs
 from ..game import Game, RuleError
 from ..i18n import _, on_language_change
@@ -179,7 +179,7 @@ class TableWidget(w.VBox):
         self._game_no = 0
         self._relabelling = False
         self._step_listeners: list[Callable[[TableWidget], None]] = []
-        self._frame: tuple[Frame, Game, Any] | None = None  # the last frame drawn, to fold on from
+        self._frame: tuple[Frame, Game, Event] | None = None  # the last frame drawn, to fold on from
         self._build(controls, controls if options is None else options)
         self._set_game(game, from_start=False)
         ref = weakref.WeakMethod(self.refresh)
@@ -357,20 +357,22 @@ class TableWidget(w.VBox):
 
     @property
     def frame(self) -> Frame:
-        """What the table shows now (``shown`` events folded), folded on from the last one when it can."""
+        """What the table shows now (``shown`` events folded); read it, never change it.
+
+        The last frame is kept with the event it ended on: while that event is still in its
+        place (a log only grows or is cut back), the next frame folds on from it.
+        """
         events = self.game.events
         last = self._frame
+        after = None
         if last is not None:
             frame, game, mark = last
-            if game is self.game and frame.n <= self.shown and frame.n <= len(events) \
-                    and (frame.n == 0 or events[frame.n - 1] is mark):
+            if game is self.game and frame.n <= min(self.shown, len(events)) and events[frame.n - 1] is mark:
                 if frame.n == self.shown:
                     return frame
-                f = frame_at(self.game, self.shown, after=frame)
-                self._frame = (f, self.game, events[f.n - 1] if f.n else None)
-                return f
-        f = frame_at(self.game, self.shown)
-        self._frame = (f, self.game, events[f.n - 1] if f.n else None)
+                after = frame
+        f = frame_at(self.game, self.shown, after=after)
+        self._frame = (f, self.game, events[f.n - 1])
         return f
 
     @property
