@@ -55,6 +55,17 @@ function setAttr(el, name, value) {
 function setText(el, text) {
   if (el.textContent !== text) { el.textContent = text; }
 }
+// A list of n lines, item(i) = [classes, text]; lines before ``from`` are known to be as they were.
+function drawList(list, n, item, from) {
+  const lis = list.children;
+  while (lis.length > n) { list.lastChild.remove(); }
+  for (let i = from; i < n; i++) {
+    const [cls, text] = item(i);
+    const li = lis[i] || make("li", "", list);
+    setClass(li, cls);
+    setText(li, text);
+  }
+}
 function show(el, on) {
   const hidden = el.classList.contains("mm-hidden");
   if (hidden === !!on) { el.classList.toggle("mm-hidden", !on); }
@@ -271,15 +282,10 @@ export default {
       const head = model.get("log") || [];
       const tail = model.get("log_tail") || [];
       const fresh = (model.get("panel") || {}).fresh || 0;
-      const lis = logList.children;
-      const n = head.length + tail.length;
-      while (lis.length > n) { logList.lastChild.remove(); }
-      for (let i = all ? 0 : Math.min(head.length, marked, fresh); i < n; i++) {
+      drawList(logList, head.length + tail.length, (i) => {
         const [cls, text] = i < head.length ? head[i] : tail[i - head.length];
-        const li = lis[i] || make("li", "", logList);
-        setClass(li, i >= fresh ? `mm-new-ev ${cls}` : cls);
-        setText(li, text);
-      }
+        return [i >= fresh ? `mm-new-ev ${cls}` : cls, text];
+      }, all ? 0 : Math.min(head.length, marked, fresh));
       marked = fresh;
     }
 
@@ -344,13 +350,7 @@ export default {
     }
 
     function drawLatest(items) {
-      const lis = latest.children;
-      while (lis.length > items.length) { latest.lastChild.remove(); }
-      items.forEach(([cls, text], i) => {
-        const li = lis[i] || make("li", "", latest);
-        setClass(li, cls);
-        setText(li, text);
-      });
+      drawList(latest, items.length, (i) => items[i], 0);
     }
 
     const draw = {
