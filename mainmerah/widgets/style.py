@@ -45,7 +45,7 @@ BASE_CSS = """
   background: #b71c1c; margin-right: .35em; border-radius: 2px; vertical-align: .05em; }
 .mm-info { color: var(--mm-muted); font-size: .92em; }
 .mm-status { margin-left: auto; padding: 4px 12px; border-radius: 999px; background: #eceff1; font-weight: 600; }
-.mm-status.mm-you { background: #fff3c4; color: #5d4300; }
+.mm-status.mm-yourturn { background: #fff3c4; color: #5d4300; }
 .mm-status.mm-over { background: #e3f2e6; color: #1b5e20; }
 .mm-links a { color: #0d47a1; }
 
@@ -131,7 +131,9 @@ BASE_CSS = """
 .mm-backs { display: inline-flex; align-items: center; gap: 6px; font-size: 1.15em; }
 .mm-handbacks { display: inline-flex; align-items: center; gap: 8px; }
 .mm-handbacks .mm-fan { flex-wrap: nowrap; flex: none; }
-.mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+/* Rows keep their height whether they hold cards or a line of text: a step never moves what is below. */
+.mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; min-height: 39px; }
+.mm-opp-hand { min-height: 28px; display: flex; align-items: center; }
 .mm-none { font-style: italic; opacity: .8; }
 .mm-prompt { background: #fffdf3; color: var(--mm-ink); border-radius: 8px; padding: 8px 10px;
   border-left: 5px solid var(--mm-gold); min-height: 1.4em; }

@@ -944,7 +944,7 @@ class TableWidget(w.VBox):
         elif f.over:
             status, cls = _("Game over"), "mm-over"
         elif d is not None:
-            cls = "mm-you"
+            cls = "mm-yourturn"
             status = (_("Your turn: choose a card to play") if d.kind == "play"
                       else _("Your turn: choose the card to take"))
         else:

@@ -78,7 +78,7 @@ def step_on(page) -> None:  # noqa: ANN001
     while True:
         if page.locator(".mm-tablecards .mm-choice").count():
             click_and_wait(page, ".mm-tablecards .mm-choice")
-        elif page.locator(".mm-status.mm-you").count():
+        elif page.locator(".mm-status.mm-yourturn").count():
             return  # our turn to play (in any language)
         else:
             click_and_wait(page, ".mm-next")
