@@ -9,6 +9,7 @@ why a card stayed, why a deal was redone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..card import cards_text
 from ..events import End, Event
@@ -76,7 +77,7 @@ class ExplanationPanel:
                                  for i, (c, t) in enumerate(self.items)) + "</ol>")
         return box
 
-    def state(self) -> dict[str, str]:
+    def state(self) -> dict[str, Any]:
         return {"heading": self.heading.value, "log_heading": self.log_heading.value, "latest": self.latest,
                 "fresh": self.fresh}
 
