@@ -27,7 +27,8 @@ def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = N
     return _("Seat {n}").format(n=seat)
 
 
-def _cap(text: str) -> str:
+def capitalized(text: str) -> str:
+    """``text`` with its first letter upper-case (a seat name opening a sentence)."""
     return text[:1].upper() + text[1:]
 
 
@@ -111,12 +112,12 @@ def explain(event: Event, names: Sequence[str] | None = None, you: int | None = 
         who = seat_name(event.seat, names, you)
         if event.seat == you:
             return _("You play {card}.").format(card=event.card)
-        return _("{who} plays {card}.").format(who=_cap(who), card=event.card)  # names may be lowercase
+        return _("{who} plays {card}.").format(who=capitalized(who), card=event.card)  # names may be lowercase
     if isinstance(event, Flip):
         if event.seat == you:
             return _("You flip {card} from the stock.").format(card=event.card)
         who = seat_name(event.seat, names, you)
-        return _("{who} flips {card} from the stock.").format(who=_cap(who), card=event.card)
+        return _("{who} flips {card} from the stock.").format(who=capitalized(who), card=event.card)
     if isinstance(event, Deal):
         return _deal(event, names, you)
     if isinstance(event, Redeal):
@@ -171,12 +172,12 @@ def _deal(e: Deal, names: Sequence[str] | None, you: int | None) -> str:
 def _end(e: End, names: Sequence[str] | None, you: int | None) -> str:
     lines = [_("Game over.")]
     for seat, pile in enumerate(e.piles):
-        who = _cap(seat_name(seat, names, you))
+        who = capitalized(seat_name(seat, names, you))
         lines.append(f"{who}: {score_card(pile)}")
     winners = e.winners
     if len(winners) == 1:
         w = winners[0]
-        lines.append(_("You win!") if w == you else _("{who} wins.").format(who=_cap(seat_name(w, names, you))))
+        lines.append(_("You win!") if w == you else _("{who} wins.").format(who=capitalized(seat_name(w, names, you))))
     else:
         lines.append(_("A shared win: {who}.").format(who=", ".join(seat_name(w, names, you) for w in winners)))
     total = sum(e.scores)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..card import cards_text
 from ..events import End, Event
-from ..explain import seat_name, stranded_text
+from ..explain import capitalized, seat_name, stranded_text
 from ..i18n import _, language
 from ..score import TOTAL_POINTS, score_card
 from .board import Part
@@ -22,9 +22,6 @@ from .text import esc
 
 SETTLE_BLOCK = 8  # story lines per block of the settled log (see show)
 
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _li(cls: str, text: str) -> str:
@@ -66,8 +63,7 @@ class ExplanationPanel:
         self.fresh = len(events) - len(step)
         self.settled = len(events) // SETTLE_BLOCK * SETTLE_BLOCK
         self.items = [[f"mm-ev mm-ev-{e.kind}", t] for e, t in zip(events, texts, strict=True)]
-        shown = [(e, self._explained(e, names, you)) for e in step] or list(zip(events[-1:], texts[-1:], strict=True))
-        self.latest = [[f"mm-ev mm-ev-{e.kind}", t] for e, t in shown]
+        self.latest = self.items[self.fresh:] or self.items[-1:]  # the step's lines (``step`` ends ``events``)
 
     @property
     def log_box(self) -> Part:
@@ -104,7 +100,7 @@ def game_over_html(end: End, names: Sequence[str], you: int | None) -> str:
         if w0 == you:
             head = _("You win with {n} points!").format(n=end.scores[w0])
         else:
-            head = _("{who} wins with {n} points.").format(who=_cap(seat_name(w0, names, you)), n=end.scores[w0])
+            head = _("{who} wins with {n} points.").format(who=capitalized(seat_name(w0, names, you)), n=end.scores[w0])
     else:
         head = _("A shared win at {n} points: {who}.").format(
             n=end.scores[winners[0]], who=", ".join(seat_name(s, names, you) for s in winners))
@@ -112,7 +108,7 @@ def game_over_html(end: End, names: Sequence[str], you: int | None) -> str:
     order = sorted(range(len(end.piles)), key=lambda s: -end.scores[s])
     for seat in order:
         pile = end.piles[seat]
-        who = _cap(seat_name(seat, names, you))
+        who = capitalized(seat_name(seat, names, you))
         red = [c for c in pile if c.red]
         black = len(pile) - len(red)
         note = _("{red} red cards score, {black} black cards score 0").format(red=len(red), black=black)

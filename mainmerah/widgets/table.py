@@ -24,7 +24,7 @@ import traitlets
 from ..bots import Bot, make_bot
 from ..card import Card, CardError, cards_text, points_text
 from ..events import Capture, End, Event, Flip, Play, Redeal, Stay
-from ..explain import needs
+from ..explain import capitalized, needs
 from ..game import Game, RuleError
 from ..i18n import _, on_language_change
 from ..match import next_first
@@ -45,9 +45,6 @@ HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is sta
 USER_ERRORS = (RuleError, CardError, SaveFileError, ValueError)
 F = TypeVar("F", bound=Callable[..., Any])
 
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def user_action(fn: F) -> F:
@@ -883,7 +880,7 @@ class TableWidget(w.VBox):
         if you is not None:
             turn = not f.over and self._turn_seat(f) == you
             (self.you.add_class if turn else self.you.remove_class)("mm-turn")
-            self.you_head = {"name": _cap(names[you]), "pile": pile_state(f.piles[you], f.scores[you]),
+            self.you_head = {"name": capitalized(names[you]), "pile": pile_state(f.piles[you], f.scores[you]),
                              "hand_label": "" if f.over else _("Your hand")}
             hand_marks: dict[Card, list[str]] = {}
             if self.selected is not None:

@@ -11,7 +11,7 @@ from html import escape
 from ..bots import jb_capture
 from ..card import Card, cards_text, points_text
 from ..events import Capture, Stay
-from ..explain import needs, pair_points, rule_of, seat_name
+from ..explain import capitalized, needs, pair_points, rule_of, seat_name
 from ..i18n import _
 from .cards import card_code
 from .frame import Frame
@@ -21,9 +21,6 @@ def esc(text: str) -> str:
     """Text as HTML element content (quotes stay readable: they need no escaping there)."""
     return escape(text, quote=False)
 
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def sum_reason(card: Card, other: Card) -> str:
@@ -72,7 +69,7 @@ def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
     (else the frame's own matches).
     """
     if f.air is not None:
-        who = _cap(seat_name(f.seat, names, you))
+        who = capitalized(seat_name(f.seat, names, you))
         what = _("played") if f.air_source == "play" else _("flipped")
         opts = options if options is not None else tuple(c for c in f.table if c.rank == f.air.partner)
         if f.seat == you:
@@ -84,13 +81,13 @@ def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
     rows = []
     for e in f.step:
         if isinstance(e, Capture):
-            who = _cap(seat_name(e.seat, names, you))
+            who = capitalized(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
             text = _("{who} {src} {card} and took {taken}: {points}.").format(
                 who=who, src=src, card=e.card, taken=e.taken, points=points_text(e.points))
             rows.append(["capture", card_code(e.card), "➜", card_code(e.taken), text])
         elif isinstance(e, Stay):
-            who = _cap(seat_name(e.seat, names, you))
+            who = capitalized(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
             text = _("{who} {src} {card}: nothing pairs with it, so it stays on the table.").format(
                 who=who, src=src, card=e.card)
