@@ -23,7 +23,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+from .i18n import DOMAIN, GAME_DOMAINS, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -72,26 +72,35 @@ def dynamic_calls() -> list[str]:
     return out
 
 
-def extract() -> Catalog:
-    """Every translatable string in the package (code, widgets, lessons)."""
-    cat = Catalog(project="mainmerah", domain=DOMAIN)
+def domains() -> list[str]:
+    """The catalogs: the main one, and one per game package that keeps its own."""
+    return [DOMAIN] + [d for d in GAME_DOMAINS if (PACKAGE / d).is_dir()]
+
+
+def extract(domain: str = DOMAIN) -> Catalog:
+    """Every translatable string of one catalog: a game package's own, or the rest of the package."""
+    cat = Catalog(project="mainmerah", domain=domain)
+    root = PACKAGE / domain if domain != DOMAIN else PACKAGE
+    own = tuple(f"{d}/" for d in GAME_DOMAINS)
     for filename, lineno, message, comments, _context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "mainmerah.catalog:extract_python_ast")], keywords=KEYWORDS
+        str(root), method_map=[("**.py", "mainmerah.catalog:extract_python_ast")], keywords=KEYWORDS
     ):
+        if domain == DOMAIN and filename.replace("\\", "/").startswith(own):
+            continue  # that game's catalog holds it
         cat.add(message, locations=[(filename, lineno)], auto_comments=comments)
     return cat
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def load_po(lang: str) -> Catalog:
-    path = po_path(lang)
+def load_po(lang: str, domain: str = DOMAIN) -> Catalog:
+    path = po_path(lang, domain)
     if not path.exists():
-        return Catalog(locale=lang, domain=DOMAIN, project="mainmerah", copyright_holder="the mainmerah developers")
+        return Catalog(locale=lang, domain=domain, project="mainmerah", copyright_holder="the mainmerah developers")
     with path.open("rb") as f:
-        return read_po(f, locale=lang, domain=DOMAIN)
+        return read_po(f, locale=lang, domain=domain)
 
 
 def mo_bytes(cat: Catalog) -> bytes:
@@ -114,22 +123,22 @@ def missing(template: Catalog, cat: Catalog) -> list[str]:
             for msg in template if msg.id and not translated(cat.get(msg.id))]
 
 
-def write(lang: str, cat: Catalog) -> Catalog:
+def write(lang: str, cat: Catalog, domain: str = DOMAIN) -> Catalog:
     """Write ``cat`` as the .po and compile the .mo from what was written."""
-    path = po_path(lang)
+    path = po_path(lang, domain)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
         # File names without line numbers: editing code elsewhere in a file leaves the catalog alone.
         write_po(f, cat, width=100, omit_header=False, sort_output=False, include_previous=False,
                  include_lineno=False)
-    cat = load_po(lang)  # compile what is on disk, so --check compares like with like
+    cat = load_po(lang, domain)  # compile what is on disk, so --check compares like with like
     with path.with_suffix(".mo").open("wb") as f:
         f.write(mo_bytes(cat))
     return cat
 
 
-def update(lang: str, template: Catalog) -> Catalog:
-    cat = load_po(lang)
+def update(lang: str, template: Catalog, domain: str = DOMAIN) -> Catalog:
+    cat = load_po(lang, domain)
     before = {m.id for m in cat if m.id}
     created = cat.creation_date
     # Babel's update forgets earlier obsolete entries; keep the translated ones, and revive
@@ -147,21 +156,22 @@ def update(lang: str, template: Catalog) -> Catalog:
     if {m.id for m in cat if m.id} == before:
         cat.creation_date = created  # same strings: keep the files byte-identical
     cat.fuzzy = False  # the header is maintained here, not a draft
-    return write(lang, cat)
+    return write(lang, cat, domain)
 
 
 def check() -> list[str]:
     problems = []
-    template = extract()
-    for lang in LANGUAGES:
-        if lang == "en":
-            continue
-        cat = load_po(lang)
-        for mid in missing(template, cat):
-            problems.append(f"{lang}: no translation for {mid!r}")
-        mo = po_path(lang).with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != mo_bytes(cat):
-            problems.append(f"{lang}: {mo.name} is out of date: run python -m mainmerah.catalog")
+    for domain in domains():
+        template = extract(domain)
+        for lang in LANGUAGES:
+            if lang == "en":
+                continue
+            cat = load_po(lang, domain)
+            for mid in missing(template, cat):
+                problems.append(f"{lang}/{domain}: no translation for {mid!r}")
+            mo = po_path(lang, domain).with_suffix(".mo")
+            if not mo.exists() or mo.read_bytes() != mo_bytes(cat):
+                problems.append(f"{lang}/{domain}: {mo.name} is out of date: run python -m mainmerah.catalog")
     return problems
 
 
@@ -173,11 +183,12 @@ def main() -> int:
         problems = check()
         print("\n".join(problems) or "catalogs complete")
         return 1 if problems else 0
-    template = extract()
-    for lang in LANGUAGES:
-        if lang != "en":
-            cat = update(lang, template)
-            print(f"{lang}: {len(template)} strings, {len(missing(template, cat))} untranslated")
+    for domain in domains():
+        template = extract(domain)
+        for lang in LANGUAGES:
+            if lang != "en":
+                cat = update(lang, template, domain)
+                print(f"{lang}/{domain}: {len(template)} strings, {len(missing(template, cat))} untranslated")
     return 0
 
 

@@ -13,6 +13,9 @@ from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "mainmerah"
+# Each game family outside fishing keeps its own catalog (locale/<lang>/LC_MESSAGES/<domain>.po),
+# so games can be translated and merged independently; all of them are searched, the main one first.
+GAME_DOMAINS: tuple[str, ...] = ("red_ten", "in_the_red")
 LANGUAGES = ("en", "id")
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
@@ -48,6 +51,8 @@ def set_language(code: str) -> None:
         _current = gettext.NullTranslations()
     else:
         _current = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)
+        for domain in GAME_DOMAINS:
+            _current.add_fallback(gettext.translation(domain, localedir=LOCALE_DIR, languages=[code], fallback=True))
     _language = code
     for listener in list(_listeners):
         listener(code)

@@ -1,0 +1,86 @@
+"""The registry of games: each is known by name and found in its own package.
+
+The registry names the module of each game and imports it only when asked, so the core
+imports no game and no game imports the registry (no cycle). A game's module exposes
+``GAME``, a :class:`GameInfo`: how to deal it, set it up explicitly, load its save body,
+and make its bots.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..i18n import _
+from .contract import GameState
+from .save import unwrap
+
+# name -> module holding GAME; the order is the home page's.
+MODULES: dict[str, str] = {
+    "main-merah": "mainmerah.fishing.main_merah",
+    "chinese-ten": "mainmerah.fishing.chinese_ten",
+}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry knows of one game."""
+
+    name: str
+    title: str  # the game's own name, e.g. "Main Merah"
+    blurb: str  # one line on what it is (English source; shown through _())
+    players: tuple[int, ...]  # player counts it can be played with
+    variants: tuple[str, ...]  # named rule variants; the first is the default
+    default_players: int
+    new: Callable[..., GameState[Any]]  # (seed=, players=, variant=, dealer=) -> a shuffled game
+    from_layout: Callable[..., GameState[Any]]  # explicit set-up, fields per game
+    load_body: Callable[[dict[str, Any]], GameState[Any]]  # a save file's body -> the game, checked
+    make_bot: Callable[..., Any]  # (name, seed=) -> a bot whose choose(view) gives an action
+    bots: tuple[str, ...]  # bot names, weakest first
+    # For the conformance suite: another game that ``seat`` cannot tell from this one
+    # (the hidden cards dealt otherwise, the same decisions), or None if nothing is hidden.
+    other_world: Callable[[GameState[Any], int, random.Random], GameState[Any] | None]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def games() -> list[str]:
+    """The registered games' names, Main Merah first."""
+    return list(MODULES)
+
+
+def get(name: str) -> GameInfo:
+    """A game's :class:`GameInfo` by name; an unknown name is refused with the known ones."""
+    key = str(name).strip().lower()
+    module = MODULES.get(key)
+    if module is None:
+        raise ValueError(_("unknown game {name!r}: choose one of {names}").format(
+            name=name, names=", ".join(MODULES)))
+    info: GameInfo = importlib.import_module(module).GAME
+    return info
+
+
+def new_game(name: str, seed: int | None = None, players: int | None = None, variant: str | None = None,
+             **kw: Any) -> GameState[Any]:
+    """A shuffled game of ``name`` per its rules (``seed`` None picks one and records it)."""
+    info = get(name)
+    return info.new(seed=seed, players=info.default_players if players is None else players,
+                    variant=variant or info.variants[0], **kw)
+
+
+def game_from_layout(name: str, **fields: Any) -> GameState[Any]:
+    """An explicit set-up of ``name``; the fields are documented by each game."""
+    return get(name).from_layout(**fields)
+
+
+def load_game(text: str) -> GameState[Any]:
+    """Any game's save file, checked and replayed through that game's rules."""
+    name, body = unwrap(text)
+    return get(name).load_body(body)
+
+
+def make_bot(name: str, seed: int | None = None, game: str = "main-merah") -> Any:
+    """A computer player of ``game`` by level name."""
+    return get(game).make_bot(name, seed=seed)
