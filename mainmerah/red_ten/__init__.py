@@ -1,0 +1,32 @@
+"""Red Ten (红十): the four-player climbing game from Jiaxing whose red tens decide the teams."""
+
+from __future__ import annotations
+
+from ..core.registry import GameInfo
+from ..i18n import N_
+from .bots import BOTS, make_bot
+from .engine import VARIANTS, Choice, Decision, RedTen, Setup, answers_for, deal
+from .rules import Combo, beats, classify, plays
+from .save import load_body
+from .view import SeatView
+from .worlds import other_world
+
+GAME = GameInfo(
+    name="red-ten",
+    title="Red Ten",
+    blurb=N_("A four-player climbing game from Jiaxing: shed your cards first; the red tens pick the teams."),
+    players=(4,),
+    variants=VARIANTS,
+    default_players=4,
+    new=RedTen.new,
+    from_layout=RedTen.from_layout,
+    load_body=load_body,
+    make_bot=make_bot,
+    bots=BOTS,
+    other_world=other_world,  # type: ignore[arg-type]
+)
+
+__all__ = [
+    "GAME", "Choice", "Combo", "Decision", "RedTen", "SeatView", "Setup", "answers_for", "beats", "classify",
+    "deal", "load_body", "make_bot", "other_world", "plays",
+]
