@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ..i18n import _
 from .events import Answer, Deal, End, Event, Out, Pass, Play, RoundWon, Settlement, Shown
 from .rules import RED_TENS, is_red_ten, sort_cards
-from .words import cap, describe, place_name, seat_name, why_beats
+from .words import cap, describe, place_name, seat_name, short, why_beats
 
 Names = Sequence[str] | None
 
@@ -51,10 +51,14 @@ def explain_event(e: Event, names: Names = None, you: int | None = None) -> str:
 
 def _deal(e: Deal, names: Names, you: int | None) -> str:
     sizes = ", ".join(_("{who} {n}").format(who=seat_name(s, names, you), n=len(h)) for s, h in enumerate(e.hands))
-    text = _("{dealer} deals all 54 cards, one at a time from the next seat ({sizes}). "
-             "{leader} holds 3♥ and leads. Before play each seat answers in turn: keep, reveal a red ten, "
-             "or (holding both) surrender.").format(
-        dealer=cap(seat_name(e.dealer, names, you)), sizes=sizes, leader=cap(seat_name(e.leader, names, you)))
+    dealer = cap(seat_name(e.dealer, names, you))
+    text = _("{dealer} deals all 54 cards, one at a time from the next seat ({sizes}).").format(
+        dealer=dealer, sizes=sizes)
+    if e.leader == you:
+        text += " " + _("You hold 3♥ and lead.")
+    else:
+        text += " " + _("{leader} holds 3♥ and leads.").format(leader=cap(seat_name(e.leader, names, you)))
+    text += " " + _("Before play each seat answers in turn: keep, reveal a red ten, or (holding both) surrender.")
     if you is not None:
         hand = " ".join(str(c) for c in sort_cards(e.hands[you]))
         text += " " + _("Your hand: {cards}.").format(cards=hand)
@@ -93,7 +97,7 @@ def _shown(e: Shown, names: Names, you: int | None) -> str:
         lines.append(_("Both red tens were shown: an open hand (明打), scores count double if the red team wins, "
                        "four times if it loses."))
     else:
-        lines.append(_("Both red tens were not shown: a hidden hand (暗打), scored by the table as it is."))
+        lines.append(_("The two red tens were not both shown: a hidden hand (暗打), scored by the table as it is."))
     return " ".join(lines)
 
 
@@ -105,12 +109,9 @@ def _play(e: Play, names: Names, you: int | None) -> str:
     else:
         owner, top = e.beaten
         if owner == you:
-            on = _("your {what}").format(what=describe(top))
-        elif owner == e.seat:
-            on = _("their own {what}").format(what=describe(top)) if e.seat != you else _(
-                "your own {what}").format(what=describe(top))
+            on = _("your {what}").format(what=short(top))
         else:
-            on = _("the {what} of {who}").format(what=describe(top), who=seat_name(owner, names, you))
+            on = _("{who}'s {what}").format(what=short(top), who=seat_name(owner, names, you))
         text = (_("You play {what}; it beats {on} because {why}.") if e.seat == you else
                 _("{who} plays {what}; it beats {on} because {why}.")).format(
             who=cap(who), what=what, on=on, why=why_beats(e.combo, top))

@@ -11,8 +11,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core.cards import Card
-from .rules import BOMB, FOUR, JOKERS, LINE_TOP, PAIR, RED_TEN_VALUE, SINGLE, STRAIGHT, TENS, TRIPLE, Combo
-from .rules import is_red_ten, plain
+from .rules import (
+    BOMB,
+    FOUR,
+    JOKERS,
+    LINE_TOP,
+    PAIR,
+    RED_TEN_VALUE,
+    SINGLE,
+    STRAIGHT,
+    TENS,
+    TRIPLE,
+    Combo,
+    is_red_ten,
+    plain,
+)
 from .scoring import settle, settled
 
 Move = tuple[str, int, int, int]  # kind, size, key, tier
@@ -169,16 +182,16 @@ class Sim:
         seat = self.turn
         if m[0] == "pass":
             self.passes += 1
-            if self.passes >= sum(1 for s in range(4) if s != self.top_seat and sum(self.counts[s])):
+            if self.passes >= sum(1 for s in range(4) if s != self.top_seat and any(self.counts[s])):
                 self.top = None
                 self.passes = 0
-                self.turn = self.top_seat if sum(self.counts[self.top_seat]) else self._next(self.top_seat)
+                self.turn = self.top_seat if any(self.counts[self.top_seat]) else self._next(self.top_seat)
             else:
                 self.turn = self._next(seat)
             return False
         self.reds[seat] = remove(self.counts[seat], self.reds[seat], m)
         self.top, self.top_seat, self.passes = m, seat, 0
-        if not sum(self.counts[seat]):
+        if not any(self.counts[seat]):
             self.out.append(seat)
             if settled(self.out, self.red):
                 return True
@@ -188,7 +201,7 @@ class Sim:
     def _next(self, seat: int) -> int:
         for i in range(1, 5):
             s = (seat + i) % 4
-            if sum(self.counts[s]):
+            if any(self.counts[s]):
                 return s
         return seat  # pragma: no cover
 

@@ -60,6 +60,21 @@ def describe(combo: Combo) -> str:
     return bomb_name(combo) + f" ({cards})"
 
 
+def short(combo: Combo) -> str:
+    """A play named briefly, after "your" or "Budi's": "3♥", "pair of 5s", "4-5-6", "bomb of three 9s"."""
+    if combo.kind == SINGLE:
+        return combo.text
+    if combo.kind == PAIR:
+        return _("pair of {ranks}").format(ranks=plural(combo.cards[0].rank))
+    if combo.kind == STRAIGHT:
+        return straight_ranks(combo)
+    if combo.tier == TRIPLE:
+        return _("bomb of three {ranks}").format(ranks=plural(combo.cards[0].rank))
+    if combo.tier == FOUR:
+        return _("bomb of four {ranks}").format(ranks=plural(combo.cards[0].rank))
+    return _("flagpole bomb") if combo.tier == JOKERS else _("invincible bomb")
+
+
 def bomb_name(combo: Combo) -> str:
     if combo.tier == TRIPLE:
         return _("a bomb (炸弹) of three {ranks}").format(ranks=plural(combo.cards[0].rank))
