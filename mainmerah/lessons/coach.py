@@ -15,11 +15,11 @@ from html import escape
 import ipywidgets as W
 
 from ..card import Card, cards_text
-from ..events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
-from ..explain import auto_reason, needs, no_pair_reason, pair_reason
+from ..fishing.engine import Game, RuleError
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
+from ..fishing.explain import auto_reason, needs, no_pair_reason, pair_reason
 from ..fishing.levels import make_bot
 from ..fishing.rules import PARTNER, main_merah_points
-from ..game import Game, RuleError
 from ..i18n import _
 from ..svg import backs_html, card_svg, cards_html
 from .cards import CardButton, CardRow
