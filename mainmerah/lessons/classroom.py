@@ -405,7 +405,7 @@ class Classroom(W.VBox):
         self.tabs = tabs
         super().__init__([style_widget()])
         self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, tabs, play)
+        self.children = (*self.children, top, tabs, play)  # type: ignore[has-type]
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()

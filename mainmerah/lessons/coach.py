@@ -183,8 +183,8 @@ class Coach(W.VBox):
             self.game.capture(card)
             self.waiting = "busy"
             self._pull()
-            e = self.queue[0]
-            if isinstance(e, Capture):
+            head = self.queue[0]
+            if isinstance(head, Capture):
                 self._apply(self.queue.pop(0))
                 others = [c for c in e.options if c != e.taken]
                 better = [c for c in others if main_merah_points(c) > main_merah_points(e.taken)]

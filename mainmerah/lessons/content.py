@@ -442,7 +442,11 @@ def lesson_scoring() -> Lesson:
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
-    guided.on_step(lambda t: t.game.is_over and t.caught_up and game_task.solve())
+    def finished(t: TableWidget) -> None:
+        if t.game.is_over and t.caught_up:
+            game_task.solve()
+
+    guided.on_step(finished)
     tasks: list[Task] = [
         task,
         NumberTask(_("The computer's pile: what is its score?"), g.scores[1], key="theirs",

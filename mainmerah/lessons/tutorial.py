@@ -61,7 +61,7 @@ class Tutorial(W.VBox):
         nav.add_class("mm-nav")
         super().__init__([style_widget()])
         self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, bar, self.stage, nav)
+        self.children = (*self.children, top, bar, self.stage, nav)  # type: ignore[has-type]
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
         self._relabel()
