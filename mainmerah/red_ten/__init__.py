@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..core.registry import GameInfo
 from ..i18n import N_
 from .bots import BOTS, make_bot
-from .engine import VARIANTS, Choice, Decision, RedTen, Setup, answers_for, deal
-from .rules import Combo, beats, classify, plays
+from .engine import VARIANTS, Choice, Decision, RedTen, Setup, deal
+from .rules import Combo, answers_for, beats, classify, plays
 from .save import load_body
 from .view import SeatView
 from .worlds import other_world

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..core.cards import Card
-from .engine import KEEP, PASS, REVEAL, SURRENDER
-from .rules import JOKERS, RED_TEN_VALUE, RED_TENS, STRAIGHT, classify, is_red_ten, plain
+from .rules import JOKERS, KEEP, PASS, RED_TEN_VALUE, RED_TENS, REVEAL, STRAIGHT, SURRENDER, classify, is_red_ten, plain
 from .scoring import red_team
 from .sim import PASS_MOVE, Move, Sim, counts_of, greedy, move_of, moves, pos_value
 from .view import SeatView

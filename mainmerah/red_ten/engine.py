@@ -16,14 +16,27 @@ from ..core.cards import PACK_WITH_JOKERS, Card, parse_cards
 from ..core.contract import GameState
 from ..core.errors import LayoutError, RuleError
 from ..i18n import _
-from . import words as ex
 from .events import Answer, Deal, End, Event, Out, Pass, Play, RoundWon, Settlement, Shown
-from .rules import HEART_THREE, RED_TENS, Combo, beats, classify, plays, sort_cards
+from .rules import (
+    HEART_THREE,
+    KEEP,
+    PASS,
+    RED_TENS,
+    REVEAL,
+    SURRENDER,
+    Combo,
+    answers_for,
+    beats,
+    classify,
+    plays,
+    sort_cards,
+)
 from .scoring import red_team, settle, settled, surrender
+from .view import SeatView
+from .words import cap, check_held, does_not_beat, not_a_play, seat_name
 
 SEATS = 4
 VARIANTS = ("standard",)
-KEEP, SURRENDER, PASS, REVEAL = "keep", "surrender", "pass", "reveal"
 
 
 class Choice(NamedTuple):
@@ -61,17 +74,6 @@ def deal(rng: random.Random, dealer: int) -> tuple[tuple[Card, ...], ...]:
     for i, card in enumerate(pack):
         hands[(dealer + 1 + i) % SEATS].append(card)
     return tuple(tuple(h) for h in hands)
-
-
-def answers_for(hand: Sequence[Card]) -> list[str]:
-    """The answers a hand may give before play (every seat is asked; choice)."""
-    held = [t for t in RED_TENS if t in hand]
-    if not held:
-        return [KEEP]
-    out = [KEEP] + [f"{REVEAL} {t}" for t in held]
-    if len(held) == 2:
-        out += [f"{REVEAL} {RED_TENS[0]} {RED_TENS[1]}", SURRENDER]
-    return out
 
 
 class RedTen(GameState[Choice]):
@@ -270,24 +272,24 @@ class RedTen(GameState[Choice]):
         if head == PASS and len(words) == 1:
             if self.top is None:
                 raise RuleError(_("{seat} leads this round and may not pass: play any combination").format(
-                    seat=ex.cap(ex.seat_name(seat))))
+                    seat=cap(seat_name(seat))))
             return PASS
         if not words:
             raise RuleError(_("no cards given: write a play such as '3H 4D 5S', or 'pass'"))
         cards = parse_cards(action)
-        ex.check_held(cards, hand)
+        check_held(cards, hand)
         combo = classify(cards)
         if combo is None:
-            raise RuleError(ex.not_a_play(cards))
+            raise RuleError(not_a_play(cards))
         if self.top is not None and not beats(combo, self.top[1]):
-            raise RuleError(ex.does_not_beat(combo, self.top[1]))
+            raise RuleError(does_not_beat(combo, self.top[1]))
         return combo.text
 
     def _check_answer(self, seat: int, hand: Sequence[Card], head: str, words: list[str]) -> str:
         allowed = answers_for(hand)
         if head == REVEAL and len(words) > 1:
             cards = parse_cards(" ".join(words[1:]))
-            ex.check_held(cards, hand)
+            check_held(cards, hand)
             if any(c not in RED_TENS for c in cards) or len(set(cards)) != len(cards):
                 raise RuleError(_("only a red ten (10♥ or 10♦) can be revealed, not {cards}").format(
                     cards=" ".join(map(str, cards))))
@@ -305,9 +307,7 @@ class RedTen(GameState[Choice]):
         return text
 
     # ----- seeing -------------------------------------------------------------------
-    def view(self, seat: int) -> Any:
-        from .view import SeatView
-
+    def view(self, seat: int) -> SeatView:
         return SeatView.of(self, seat)
 
     def pack(self) -> Sequence[Card]:

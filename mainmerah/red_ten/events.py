@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core.cards import Card
+from .explain import explain_event
 from .rules import Combo
 
 
@@ -21,8 +22,6 @@ class Deal(NamedTuple):
     kind: str = "deal"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 
@@ -32,8 +31,6 @@ class Answer(NamedTuple):
     kind: str = "answer"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 
@@ -46,8 +43,6 @@ class Shown(NamedTuple):
     kind: str = "shown"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 
@@ -59,8 +54,6 @@ class Play(NamedTuple):
     kind: str = "play"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 
@@ -70,8 +63,6 @@ class Pass(NamedTuple):
     kind: str = "pass"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 
@@ -83,8 +74,6 @@ class RoundWon(NamedTuple):
     kind: str = "round"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 
@@ -94,8 +83,6 @@ class Out(NamedTuple):
     kind: str = "out"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 
@@ -118,8 +105,6 @@ class End(NamedTuple):
     kind: str = "end"
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
-        from .explain import explain_event
-
         return explain_event(self, names, you)
 
 

@@ -21,6 +21,7 @@ SINGLE, PAIR, STRAIGHT, BOMB = "single", "pair", "straight", "bomb"
 # Bomb tiers, low to high (0 = not a bomb).
 TRIPLE, FOUR, JOKERS, TENS = 1, 2, 3, 4
 LINE_TOP = 14  # straight positions: 1 = A (low), 2 = 2, 3..13 = 3..K, 14 = A (high)
+KEEP, SURRENDER, PASS, REVEAL = "keep", "surrender", "pass", "reveal"
 
 
 def is_red_ten(card: Card) -> bool:
@@ -209,4 +210,16 @@ def _straights(groups: dict[int, list[Card]], top: Combo | None) -> list[Combo]:
             choices = [groups[position_rank(p)] for p in range(start, last + 1)]
             for pick in product(*choices):
                 out.append(Combo(STRAIGHT, size, start, 0, pick))
+    return out
+
+
+def answers_for(hand: Iterable[Card]) -> list[str]:
+    """The answers a hand may give before play (every seat is asked; choice)."""
+    cards = set(hand)
+    held = [t for t in RED_TENS if t in cards]
+    if not held:
+        return [KEEP]
+    out = [KEEP] + [f"{REVEAL} {t}" for t in held]
+    if len(held) == 2:
+        out += [f"{REVEAL} {RED_TENS[0]} {RED_TENS[1]}", SURRENDER]
     return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import PACK_WITH_JOKERS, Card
-from .rules import RED_TENS, Combo, plays
+from .rules import PASS, RED_TENS, Combo, answers_for, plays
 
 if TYPE_CHECKING:
     from .engine import RedTen
@@ -85,8 +85,6 @@ class SeatView:
 
     def legal_actions(self) -> list[str]:
         """The seat's legal actions when it is its turn (the same list the game gives)."""
-        from .engine import PASS, answers_for
-
         if not self.my_turn:
             return []
         if self.phase == "answer":

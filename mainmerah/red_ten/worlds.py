@@ -11,8 +11,8 @@ import random
 
 from ..core.cards import Card
 from ..core.errors import RuleError
-from .engine import REVEAL, SURRENDER, RedTen
-from .rules import HEART_THREE, RED_TENS
+from .engine import RedTen
+from .rules import HEART_THREE, RED_TENS, REVEAL, SURRENDER
 
 
 def _pinned(game: RedTen, seat: int, with_tens: bool) -> set[Card]:
