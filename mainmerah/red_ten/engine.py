@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Self
 from ..core.cards import PACK_WITH_JOKERS, Card, parse_cards
 from ..core.contract import GameState
 from ..core.errors import LayoutError, RuleError
+from ..core.words import capitalized, seat_name
 from ..i18n import _
 from .events import Answer, Deal, End, Event, Out, Pass, Play, RoundWon, Settlement, Shown
 from .rules import (
@@ -33,7 +34,7 @@ from .rules import (
 )
 from .scoring import red_team, settle, settled, surrender
 from .view import SeatView
-from .words import cap, check_held, does_not_beat, not_a_play, seat_name
+from .words import check_held, does_not_beat, not_a_play
 
 SEATS = 4
 VARIANTS = ("standard",)
@@ -272,7 +273,7 @@ class RedTen(GameState[Choice]):
         if head == PASS and len(words) == 1:
             if self.top is None:
                 raise RuleError(_("{seat} leads this round and may not pass: play any combination").format(
-                    seat=cap(seat_name(seat))))
+                    seat=capitalized(seat_name(seat))))
             return PASS
         if not words:
             raise RuleError(_("no cards given: write a play such as '3H 4D 5S', or 'pass'"))

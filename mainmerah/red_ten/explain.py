@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.words import capitalized as cap
+from ..core.words import seat_name
 from ..i18n import _
 from .rules import RED_TENS, is_red_ten, sort_cards
-from .words import cap, describe, place_name, seat_name, short, why_beats
+from .words import describe, place_name, short, why_beats
 
 if TYPE_CHECKING:  # the events call explain_event(); this module reads them by their kind, never imports them
     from .events import Deal, End, Play, Settlement, Shown

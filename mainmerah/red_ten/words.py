@@ -19,18 +19,6 @@ _PLURALS = (
 _PLACES = (N_("first (上游)"), N_("second (二游)"), N_("third (三游)"), N_("last (下游)"))
 
 
-def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = None) -> str:
-    if you is not None and seat == you:
-        return _("you")
-    if names and seat < len(names):
-        return names[seat]
-    return _("Seat {n}").format(n=seat)
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def plural(rank: int) -> str:
     return _(_PLURALS[rank - 1])
 
