@@ -325,7 +325,7 @@ def test_an_open_one_against_three_won_by_the_lone_player_scores_18_and_minus_6_
     assert g.scores == (18, -6, -6, -6)
     lines = g.explain()[-1].splitlines()
     assert "冲出" in lines[3] and "×2" in lines[4]
-    assert lines[5] == "Scores: Seat 0 +18, Seat 1 -6, Seat 2 -6, Seat 3 -6."
+    assert lines[5] == "Scores: Seat 0 +18, Seat 1 −6, Seat 2 −6, Seat 3 −6."
 
 
 def test_an_open_one_against_three_lost_by_the_lone_player_scores_minus_36_and_12_each():

@@ -56,9 +56,11 @@ def explain_event(e: Any, names: Names = None, you: int | None = None) -> str:
 
 def _deal(e: Deal, names: Names, you: int | None) -> str:
     sizes = ", ".join(_("{who} {n}").format(who=seat_name(s, names, you), n=len(h)) for s, h in enumerate(e.hands))
-    dealer = cap(seat_name(e.dealer, names, you))
-    text = _("{dealer} deals all 54 cards, one at a time from the next seat ({sizes}).").format(
-        dealer=dealer, sizes=sizes)
+    if e.dealer == you:
+        text = _("You deal all 54 cards, one at a time from the next seat ({sizes}).").format(sizes=sizes)
+    else:
+        text = _("{dealer} deals all 54 cards, one at a time from the next seat ({sizes}).").format(
+            dealer=cap(seat_name(e.dealer, names, you)), sizes=sizes)
     if e.leader == you:
         text += " " + _("You hold 3♥ and lead.")
     else:
@@ -96,8 +98,16 @@ def _shown(e: Shown, names: Names, you: int | None) -> str:
         return " ".join(lines)
     for s, a in enumerate(e.answers):
         if a.startswith("reveal"):
-            lines.append(_("{who} shows {cards}: {holds}.").format(
-                who=cap(seat_name(s, names, you)), cards=a.split(None, 1)[1], holds=_holds(s, names, you)))
+            shown = a.split(None, 1)[1]
+            if len(shown.split()) == 2:
+                holds = (_("you hold both red tens, so you play alone against the other three (1 against 3)")
+                         if s == you else
+                         _("{who} holds both red tens, so {who} plays alone against the other three (1 against 3)")
+                         .format(who=seat_name(s, names, you)))
+            else:
+                holds = _holds(s, names, you)
+            lines.append((_("You show {cards}: {holds}.") if s == you else _("{who} shows {cards}: {holds}.")).format(
+                who=cap(seat_name(s, names, you)), cards=shown, holds=holds))
     if e.open:
         lines.append(_("Both red tens were shown: an open hand (明打), scores count double if the red team wins, "
                        "four times if it loses."))
@@ -182,6 +192,11 @@ def _end(e: End, names: Names, you: int | None) -> str:
             lines.append(_("An open hand (明打) won by the red team: every score doubled (×2)."))
         else:
             lines.append(_("An open hand (明打) lost by the red team: every score four times (×4)."))
-    scores = ", ".join(f"{name(s)} {v:+d}" if v else f"{name(s)} 0" for s, v in enumerate(r.scores))
+    scores = ", ".join(f"{name(s)} {signed(v)}" for s, v in enumerate(r.scores))
     lines.append(_("Scores: {scores}.").format(scores=scores))
     return "\n".join(lines)
+
+
+def signed(n: int) -> str:
+    """A score as the rule book writes it: +2, −2 (a minus sign), 0."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"

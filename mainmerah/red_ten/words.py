@@ -73,6 +73,15 @@ def bomb_name(combo: Combo) -> str:
     return _("the invincible bomb (无敌炸弹), both red tens")
 
 
+def a_bomb(combo: Combo) -> str:
+    """A bomb named in a sentence: "a bomb of three 9s", "the flagpole bomb"."""
+    if combo.tier == TRIPLE:
+        return _("a bomb of three {ranks}").format(ranks=plural(combo.cards[0].rank))
+    if combo.tier == FOUR:
+        return _("a bomb of four {ranks}").format(ranks=plural(combo.cards[0].rank))
+    return _("the flagpole bomb") if combo.tier == JOKERS else _("the invincible bomb")
+
+
 def tier_name(tier: int) -> str:
     return {
         TRIPLE: _("three of a kind"), FOUR: _("four of a kind"),
@@ -83,7 +92,7 @@ def tier_name(tier: int) -> str:
 def why_beats(play: Combo, top: Combo) -> str:
     """Why ``play`` beats ``top`` (assumes it does)."""
     if play.bomb and not top.bomb:
-        return _("{bomb} beats any single, pair or straight").format(bomb=bomb_name(play))
+        return _("{bomb} beats any single, pair or straight").format(bomb=a_bomb(play))
     if play.bomb:
         if play.tier > top.tier:
             return _("{a} is a higher bomb than {b}").format(a=tier_name(play.tier), b=tier_name(top.tier))
