@@ -529,3 +529,44 @@ def test_kinds_of_play_counted():
             g.act(rng.choice(g.legal_actions()))
         kinds.update(e.combo.kind for e in g.events if e.kind == "play")
     assert all(kinds[k] for k in (SINGLE, PAIR, STRAIGHT, BOMB))
+
+
+def test_act_accepts_exactly_the_listed_actions_and_a_refusal_changes_nothing():
+    rng = random.Random(5)
+    for seed in range(60):
+        g = RedTen.new(seed=seed)
+        while g.decision is not None:
+            legal = g.legal_actions()
+            if g.phase == "play":
+                hand = g.hands[g.decision.seat]
+                pick = rng.sample(hand, rng.randint(1, min(5, len(hand))))
+                text = " ".join(map(str, reversed(pick)))
+                c = classify(pick)
+                if c is not None and c.text in legal:
+                    assert g.copy().act(text).choices[-1].action == c.text
+                else:
+                    before = (g.to_json(), legal, repr(g.view(g.decision.seat)))
+                    with pytest.raises(RuleError):
+                        g.act(text)
+                    assert (g.to_json(), g.legal_actions(), repr(g.view(g.decision.seat))) == before
+            g.act(rng.choice(legal))
+
+
+def test_a_match_of_four_hands_passes_the_deal_and_keeps_totals():
+    from mainmerah.core.match import Match
+
+    m = Match("red-ten", 4, games=4, seed=3, dealer=1)
+    bots = [GAME.make_bot("greedy", seed=s) for s in range(4)]
+    dealers = []
+    while True:
+        g = m.game
+        dealers.append(g.setup.dealer)
+        while (d := g.decision) is not None:
+            g.act(bots[d.seat].choose(g.view(d.seat)))
+        m.record()
+        if m.is_over:
+            break
+        m.start_game()
+    assert dealers == [1, 2, 3, 0]
+    assert sum(m.totals) == 0 and len(m.games) == 4
+    assert list(m.totals) == [sum(g.scores[s] for g in m.games) for s in range(4)]
