@@ -46,7 +46,7 @@ def test_greedy_plays_the_lowest_single_that_beats_an_opponent():
 
 
 def test_greedy_keeps_its_bombs():
-    counts, reds = counts_of(parse_cards("7H 7D 7C 3D 5S 8C 9C"))
+    counts, reds = counts_of(parse_cards("7H 7D 7C 3D 5S 8C 9C JC QD"))
     king = ("single", 1, 13, 0)
     assert greedy(list(counts), reds, king, False, False) == PASS_MOVE  # nobody close to going out: keep it
     assert greedy(list(counts), reds, king, False, True) == ("bomb", 3, 7, 1)  # an opponent is: bomb
