@@ -185,6 +185,7 @@ class Coach(W.VBox):
             self._pull()
             head = self.queue[0]
             if isinstance(head, Capture):
+                e = head
                 self._apply(self.queue.pop(0))
                 others = [c for c in e.options if c != e.taken]
                 better = [c for c in others if main_merah_points(c) > main_merah_points(e.taken)]
