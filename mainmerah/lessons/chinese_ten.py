@@ -20,8 +20,9 @@ from ..core import registry
 from ..explain import no_pair_reason
 from ..fishing.rules import CHINESE_TEN_SIZES, get_ruleset
 from ..i18n import _
-from ..svg import card_svg, cards_html
+from ..svg import cards_html
 from .coach import Coach
+from .content import played
 from .lesson import ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask
 from .tutorial import LessonSpec
 
@@ -148,7 +149,7 @@ def three_task() -> PickTask:
         done=lambda: _("All three at once: {said} In Main Merah a card takes only one, so two Queens would lie on "
                        "the table for good; Main Merah deals such a table again. Chinese Ten never deals again: "
                        "this rule (for 5s, 10s, Jacks, Queens and Kings) does the job instead.").format(said=said),
-        before=[W.HTML(f"<div class='mm-label'>{escape(_('You play:'))}</div>{card_svg(card, 64, highlight='select')}")],
+        before=[played(card, _("You play:"))],
         row_label=_("The starting table:"))
 
 

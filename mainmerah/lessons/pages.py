@@ -40,7 +40,7 @@ ART = {
 ART_FALLBACK = "10♥ 10♦"
 
 
-# ----- what a URL asks for --------------------------------------------------------------------------------------
+# ----- what a URL asks for ---------------------------------------------------------------------------------------
 def query_params(query: str) -> dict[str, str]:
     """A query string as a dict (the last value of a repeated name wins)."""
     return {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
@@ -122,7 +122,7 @@ def speaking(lang: str) -> Iterator[None]:
             set_language(before)
 
 
-# ----- links ----------------------------------------------------------------------------------------------------------
+# ----- links -----------------------------------------------------------------------------------------------------
 def page_href(notebook: str, game: str | None = None, lang: str | None = None, prefix: str = "") -> str:
     """A link to one of the app's notebooks, e.g. ``tutorial.ipynb?game=chinese-ten&lang=id``.
 
@@ -153,7 +153,7 @@ def home_href(lang: str | None = None) -> str:
     return page_href("home.ipynb", None, lang)
 
 
-# ----- the home page ----------------------------------------------------------------------------------------------------
+# ----- the home page ---------------------------------------------------------------------------------------------
 def players_text(players: tuple[int, ...]) -> str:
     counts = sorted(players)
     if len(counts) == 1:
