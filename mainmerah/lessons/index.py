@@ -36,5 +36,9 @@ def load_all() -> None:
         import_module(module)
 
 
-# Games the classroom page can deal, practise and replay (fishing games: the same tools fit).
-CLASSROOMS: tuple[str, ...] = ("main-merah", "chinese-ten")
+# Games the classroom page can deal, practise and replay (the fishing games: the same tools fit them),
+# each with the engine rulesets its deal codes and position editor offer, the default first.
+CLASSROOMS: dict[str, tuple[str, ...]] = {
+    "main-merah": ("classic", "cardgames", "jb"),
+    "chinese-ten": ("chinese-ten",),
+}
