@@ -15,7 +15,7 @@ from html import escape
 
 import ipywidgets as W
 
-from ..card import Card, parse_cards, points_text
+from ..card import Card, cards_text, parse_cards, points_text
 from ..core import registry
 from ..explain import no_pair_reason
 from ..fishing.rules import CHINESE_TEN_SIZES, get_ruleset
@@ -139,21 +139,23 @@ def three_task() -> PickTask:
     capture = next(e for e in g.events if type(e).__name__ == "Capture" and e.card == card)  # type: ignore[attr-defined]
     taken = [capture.taken, *capture.more]
     table = list(g.setup.table)  # type: ignore[attr-defined]
-    said = capture.explain()
+    said = capture.explain(None, 0)  # type: ignore[attr-defined]
 
     return PickTask(
         _("The starting table holds three Queens. You play the fourth Queen, {card}. Click every table card it "
           "takes.").format(card=card), table, taken, key="three",
         right=lambda t: _("{card} takes {t}.").format(card=card, t=t),
         wrong=lambda t: no_pair_reason(card, t) + ".",
-        done=lambda: _("All three at once: {said} In Main Merah a card takes only one, so two Queens would lie on "
-                       "the table for good; Main Merah deals such a table again. Chinese Ten never deals again: "
-                       "this rule (for 5s, 10s, Jacks, Queens and Kings) does the job instead.").format(said=said),
+        done=lambda: said + "\n\n" + _(
+            "In Main Merah a card takes only one, so two Queens would lie on the table for good; Main Merah deals "
+            "such a table again. Chinese Ten never deals again: this rule (for 5s, 10s, Jacks, Queens and Kings) "
+            "does the job instead."),
         before=[played(card, _("You play:"))],
         row_label=_("The starting table:"))
 
 
 def four_game() -> object:
+    """Four 5s on the starting table; the learner (seat 1) dealt."""
     return registry.game_from_layout(GAME, hands=["K♠ 3♣", "2♣ 8♠"], table="5♠ 5♥ 5♣ 5♦",
                                      stock="7♣ 6♠ 4♣ 9♠", first=0, dealer=1)
 
@@ -162,16 +164,14 @@ def four_task() -> ChoiceTask:
     g = four_game()
     took = next(e for e in g.events if type(e).__name__ == "TakeFour")  # type: ignore[attr-defined]
     table = list(g.setup.table)  # type: ignore[attr-defined]
-    value = sum(points(c, 2) for c in table)
     return ChoiceTask(
-        _("Two players. The dealer lays the four starting cards: {cards}. What happens?").format(
-            cards=" ".join(str(c) for c in table)),
+        _("Two players, and you deal. You lay the four starting cards: {cards}. What happens?").format(
+            cards=cards_text(table)),
         [(_("The cards are dealt again"), False, _(
             "Main Merah would deal again. Chinese Ten never does: it has a rule for this table instead.")),
-         (_("The dealer takes all four"), True, _(
+         (_("You take all four"), True, _(
              "Yes. {said} No card could ever capture them (there is no fifth 5), so instead of scoring for "
-             "nobody they go to the dealer before anyone plays: {n} points here.").format(
-             said=took.explain(), n=points_text(value))),
+             "nobody they go to the dealer.").format(said=took.explain(None, 1))),
          (_("They wait on the table for another 5"), False, _(
              "There is no fifth 5 in the deck: nobody could ever capture them, and they would score for nobody."))],
         before=[show(table, _("The starting table:"), 48)], key="four")
@@ -202,9 +202,13 @@ def first_task() -> ChoiceTask:
 
 # ----- the guided game -----------------------------------------------------------------------------------------------
 def guided_game() -> object:
-    """A short two-player game whose table has three Jacks; the learner holds the fourth."""
-    return registry.game_from_layout(GAME, hands=["J♦ 6♥ 8♣", "3♠ K♣ 9♦"], table="J♥ 4♦ J♣ J♠",
-                                     stock="2♥ 7♦ K♥ A♣ 5♠ 8♥", first=0, dealer=1)
+    """A short two-player game whose table has three Jacks; the learner holds the fourth.
+
+    Every other pairing class has exactly two cards here, so whatever is played, each card
+    that stays on the table is taken later by its partner: the table ends empty, as in a full deal.
+    """
+    return registry.game_from_layout(GAME, hands=["J♦ 6♥ 3♦", "7♣ K♣ 9♦"], table="J♥ 4♦ J♣ J♠",
+                                     stock="K♥ A♣ 8♥ 2♠ 5♥ 5♣", first=0, dealer=1)
 
 
 def guided_task() -> WidgetTask:

@@ -15,7 +15,7 @@ from html import escape
 import ipywidgets as W
 
 from ..bots import make_bot
-from ..card import Card, cards_text
+from ..card import Card, cards_text, rank_name
 from ..events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
 from ..explain import auto_reason, needs, no_pair_reason, pair_reason
 from ..game import Game, RuleError
@@ -98,6 +98,8 @@ class Coach(W.VBox):
         for e in game.events:
             if isinstance(e, (Deal, Redeal)):
                 self._log(e.explain(self.names, human))
+            elif getattr(e, "kind", "") == "takefour":
+                self._apply(e)  # Chinese Ten: the dealer took four of a kind before play
         self._seen = len(game.events)
         self._settle()
 
@@ -162,6 +164,13 @@ class Coach(W.VBox):
         self.inputs.append(("take", (str(card),)))
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
+            more = tuple(getattr(e, "more", ()))
+            if more and card in (e.taken, *more):
+                # A capture of three (Chinese Ten): any of the three is a click on all of them.
+                self._apply(self.queue.pop(0))
+                self.feedback.say(e.explain(self.names, self.human), "good")
+                self._settle()
+                return
             if card == e.taken:
                 self._apply(self.queue.pop(0))
                 self.feedback.say(pair_reason(e.card, e.taken) + ". " + self._points(e), "good")
@@ -263,9 +272,15 @@ class Coach(W.VBox):
             self.stock_left -= 1
             self.in_play = e.card
         elif isinstance(e, Capture):
-            self.table.remove(e.taken)
-            self.piles[e.seat] += [e.card, e.taken]
+            taken = [e.taken, *getattr(e, "more", ())]
+            for c in taken:
+                self.table.remove(c)
+            self.piles[e.seat] += [e.card, *taken]
             self.in_play = None
+        elif getattr(e, "kind", "") == "takefour":
+            for c in e.cards:  # type: ignore[attr-defined]
+                self.table.remove(c)
+            self.piles[e.seat] += list(e.cards)  # type: ignore[attr-defined]
         elif isinstance(e, Stay):
             self.table.append(e.card)
             self.in_play = None
@@ -281,6 +296,9 @@ class Coach(W.VBox):
         if w == "play":
             return _("it is your turn: click a card in your hand to play it.")
         if w == "take" and isinstance(self.expected, Capture):
+            if getattr(self.expected, "more", ()):
+                return _("{card} takes all three {rank}s on the table: click one of them.").format(
+                    card=self.expected.card, rank=rank_name(self.expected.card.rank))
             return _("click the table card that {card} pairs with.").format(card=self.expected.card)
         if w == "flip":
             return _("click the stock to flip its top card.")
