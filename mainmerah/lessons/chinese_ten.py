@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ..card import Card, cards_text, parse_cards, points_text
 from ..core import registry
-from ..explain import no_pair_reason
+from ..fishing.explain import no_pair_reason
 from ..fishing.rules import CHINESE_TEN_SIZES, get_ruleset
 from ..i18n import _
 from ..svg import cards_html

@@ -15,7 +15,6 @@ reason for any refusal is shown in words.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable
 from html import escape
 from urllib.parse import quote
@@ -24,17 +23,16 @@ import ipywidgets as W
 
 from ..card import DECK, CardError
 from ..core import registry
-from ..dealcode import DealCodeError, decode, encode, random_code
-from ..events import Redeal
 from ..fishing.bots import play_out
+from ..fishing.dealcode import DealCodeError, decode, encode, random_code
+from ..fishing.engine import Game, LayoutError
+from ..fishing.events import Redeal
 from ..fishing.levels import make_bot
-from ..fishing.rules import PARTNER, main_merah_points
-from ..game import Game, LayoutError
+from ..fishing.rules import PARTNER, VARIANTS, main_merah_points
+from ..fishing.save import SaveFileError
+from ..fishing.score import score_card
 from ..i18n import _, ngettext, on_language_change
-from ..save import SaveFileError
-from ..score import score_card
 from ..svg import game_html
-from ..variant import VARIANTS
 from ..widgets.options import header_bar
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
@@ -42,6 +40,7 @@ from .index import CLASSROOMS
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
 from .pages import DEFAULT_GAME, apply_language, parse_page_query, request_query
 from .style import style_widget
+from .tutorial import _weak
 
 
 def play_widget(game: Game) -> TableWidget:
@@ -460,14 +459,14 @@ class Classroom(W.VBox):
         ])
         tabs.add_class("mm-class-tabs")
         self.tabs = tabs
-        super().__init__([style_widget()])
-        self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, tabs, play)
+        style = style_widget()
+        super().__init__([style])
+        self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
+        self.children = (style, top, tabs, play)
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()
-        ref = weakref.WeakMethod(self._language_changed)
-        on_language_change(lambda _code: (m := ref()) is not None and m())
+        on_language_change(_weak(self._language_changed))
 
     def _relabel(self) -> None:
         title = _("{game} classroom").format(game=game_title(self.game))

@@ -15,11 +15,11 @@ from html import escape
 import ipywidgets as W
 
 from ..card import Card, cards_text, rank_name
-from ..events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
-from ..explain import auto_reason, needs, no_pair_reason, pair_reason
+from ..fishing.engine import Game, RuleError
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay, TakeFour
+from ..fishing.explain import auto_reason, needs, no_pair_reason, pair_reason
 from ..fishing.levels import make_bot
 from ..fishing.rules import PARTNER
-from ..game import Game, RuleError
 from ..i18n import _
 from ..svg import backs_html, card_svg, cards_html
 from .cards import CardButton, CardRow
@@ -99,7 +99,7 @@ class Coach(W.VBox):
         for e in game.events:
             if isinstance(e, (Deal, Redeal)):
                 self._log(e.explain(self.names, human))
-            elif getattr(e, "kind", "") == "takefour":
+            elif isinstance(e, TakeFour):
                 self._apply(e)  # Chinese Ten: the dealer took four of a kind before play
         self._seen = len(game.events)
         self._settle()
@@ -165,7 +165,7 @@ class Coach(W.VBox):
         self.inputs.append(("take", (str(card),)))
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
-            more = tuple(getattr(e, "more", ()))
+            more = e.more
             if more and card in (e.taken, *more):
                 # A capture of three (Chinese Ten): any of the three is a click on all of them.
                 self._apply(self.queue.pop(0))
@@ -192,12 +192,12 @@ class Coach(W.VBox):
             self.game.capture(card)
             self.waiting = "busy"
             self._pull()
-            e = self.queue[0]
-            if isinstance(e, Capture):
+            got = self.queue[0]
+            if isinstance(got, Capture):
                 self._apply(self.queue.pop(0))
-                others = [c for c in e.options if c != e.taken]
-                better = [c for c in others if self.game.points(c) > self.game.points(e.taken)]
-                text = pair_reason(e.card, e.taken) + ". " + self._points(e)
+                others = [c for c in got.options if c != got.taken]
+                better = [c for c in others if self.game.points(c) > self.game.points(got.taken)]
+                text = pair_reason(got.card, got.taken) + ". " + self._points(got)
                 if better:
                     text += " " + _("({other} was worth more: red cards score, black ones do not.)").format(
                         other=better[0])
@@ -273,15 +273,15 @@ class Coach(W.VBox):
             self.stock_left -= 1
             self.in_play = e.card
         elif isinstance(e, Capture):
-            taken = [e.taken, *getattr(e, "more", ())]
+            taken = [e.taken, *e.more]
             for c in taken:
                 self.table.remove(c)
             self.piles[e.seat] += [e.card, *taken]
             self.in_play = None
-        elif getattr(e, "kind", "") == "takefour":
-            for c in e.cards:  # type: ignore[attr-defined]
+        elif isinstance(e, TakeFour):
+            for c in e.cards:
                 self.table.remove(c)
-            self.piles[e.seat] += list(e.cards)  # type: ignore[attr-defined]
+            self.piles[e.seat] += list(e.cards)
         elif isinstance(e, Stay):
             self.table.append(e.card)
             self.in_play = None
@@ -297,7 +297,7 @@ class Coach(W.VBox):
         if w == "play":
             return _("it is your turn: click a card in your hand to play it.")
         if w == "take" and isinstance(self.expected, Capture):
-            if getattr(self.expected, "more", ()):
+            if self.expected.more:
                 return _("{card} takes all three {rank}s on the table: click one of them.").format(
                     card=self.expected.card, rank=rank_name(self.expected.card.rank))
             return _("click the table card that {card} pairs with.").format(card=self.expected.card)

@@ -28,6 +28,18 @@ from .pages import DEFAULT_GAME, PageRequest, apply_language, home_href, parse_p
 from .style import style_widget
 
 
+def _weak(method: Callable[[], object]) -> Callable[[str], None]:
+    """A language listener that calls ``method`` while its object lives (the listener list keeps no page alive)."""
+    ref = weakref.WeakMethod(method)  # type: ignore[arg-type]
+
+    def listener(_code: str) -> None:
+        m = ref()
+        if m is not None:
+            m()
+
+    return listener
+
+
 @dataclass(frozen=True)
 class LessonSpec:
     """A lesson's name and how to build it (building may deal games, so it waits until needed)."""
@@ -74,15 +86,15 @@ class Tutorial(W.VBox):
         self.stage.add_class("mm-stage")
         nav = W.Box([self.back, self.next, self.progress_text])
         nav.add_class("mm-nav")
-        super().__init__([style_widget()])
-        self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, bar, self.stage, nav)
+        style = style_widget()
+        super().__init__([style])
+        self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
+        self.children = (style, top, bar, self.stage, nav)
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
         self._relabel()
         self.go(start)
-        ref = weakref.WeakMethod(self._language_changed)
-        on_language_change(lambda _code: (m := ref()) is not None and m())
+        on_language_change(_weak(self._language_changed))
 
     @property
     def lesson(self) -> Lesson:
@@ -145,8 +157,7 @@ class PageLinks(W.HTML):
         self.play = play
         self.add_class("mm-page-links")
         self.relabel()
-        ref = weakref.WeakMethod(self.relabel)
-        on_language_change(lambda _code: (m := ref()) is not None and m())
+        on_language_change(_weak(self.relabel))
 
     def relabel(self) -> None:
         # The links carry the language shown now, so the next page opens in it too.
