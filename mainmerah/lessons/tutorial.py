@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as W
@@ -25,6 +24,7 @@ from ..widgets.options import header_bar
 from . import index
 from .lesson import Lesson, para
 from .pages import DEFAULT_GAME, PageRequest, apply_language, home_href, parse_page_query, play_href, request_query
+from .spec import LessonSpec
 from .style import style_widget
 
 
@@ -38,15 +38,6 @@ def _weak(method: Callable[[], object]) -> Callable[[str], None]:
             m()
 
     return listener
-
-
-@dataclass(frozen=True)
-class LessonSpec:
-    """A lesson's name and how to build it (building may deal games, so it waits until needed)."""
-
-    key: str
-    title: str
-    build: Callable[[], Lesson]
 
 
 class Tutorial(W.VBox):

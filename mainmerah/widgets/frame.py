@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..card import Card
-from ..events import Capture, Deal, End, Event, Flip, Play, Stay
+from ..fishing.engine import Game
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Stay
 from ..fishing.rules import main_merah_points
-from ..game import Game
 
 
 @dataclass

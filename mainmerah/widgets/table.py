@@ -22,15 +22,15 @@ import ipywidgets as w
 import traitlets
 
 from ..card import Card, CardError, cards_text, points_text
-from ..events import Capture, End, Event, Flip, Play, Redeal, Stay
-from ..explain import capitalized, needs
 from ..fishing.bots import Bot
+from ..fishing.engine import Game, RuleError
+from ..fishing.events import Capture, End, Event, Flip, Play, Redeal, Stay
+from ..fishing.explain import capitalized, needs
 from ..fishing.levels import make_bot
+from ..fishing.match import next_first
 from ..fishing.rules import PARTNER, main_merah_points
-from ..game import Game, RuleError
+from ..fishing.save import SaveFileError
 from ..i18n import _, on_language_change
-from ..match import next_first
-from ..save import SaveFileError
 from .board import Action, BoardView, CardRow, Entry, Part
 from .cards import card_names, hand_state, pile_state, shared, stock_state
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label, pace_options
@@ -760,7 +760,7 @@ class TableWidget(w.VBox):
         d = self._my_decision()
         if d is None:
             return self._refuse(self._why_not_now())
-        from ..hint import hints  # rollouts: loaded on the first hint, not with the table
+        from ..fishing.hint import hints  # rollouts: loaded on the first hint, not with the table
 
         # Seeded by the position, so the same position always gets the same hint.
         best = hints(self.game, self.human, rollouts=HINT_ROLLOUTS, seed=len(self.game.choices))[0]

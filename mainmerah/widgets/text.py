@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..bots import jb_capture
 from ..card import Card, cards_text, points_text
-from ..events import Capture, Stay
-from ..explain import capitalized, needs, pair_points, rule_of, seat_name
+from ..fishing.bots import jb_capture
+from ..fishing.events import Capture, Stay
+from ..fishing.explain import capitalized, needs, pair_points, rule_of, seat_name
 from ..fishing.rules import PARTNER, main_merah_points
 from ..i18n import _
 from .cards import card_code
