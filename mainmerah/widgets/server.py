@@ -22,7 +22,7 @@ listing page sets it, so a tab opened straight at a notebook (as the redirect do
 kept its kernel until the culler came.
 
 The settings in ``voila.json`` (read through ``--Voila.config_file_paths``): the table
-and the tutorial each keep one preheated kernel (the notebook already run, refilled
+and the tutorial each keep one preheated kernel (imports done, waiting for its page, refilled
 half a second after use; other notebooks start a kernel on demand); a kernel idle for
 an hour is culled, checked every two minutes, even with a tab still connected (a
 forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
