@@ -9,6 +9,7 @@ from test_lessons import drive_coach
 
 import mainmerah as mm
 from mainmerah.core import registry
+from mainmerah.fishing.dealcode import encode
 from mainmerah.i18n import language, set_language
 from mainmerah.lessons import ChoiceTask, Lesson, NumberTask, PickTask, Tutorial
 from mainmerah.lessons import chinese_ten as CT
@@ -253,7 +254,7 @@ def test_classroom_deals_chinese_ten() -> None:
 
 def test_chinese_ten_classroom_refuses_a_main_merah_code() -> None:
     room = Classroom(seed=5, game="chinese-ten")
-    assert room.codes.submit(mm.dealcode.encode(2, "classic", 8412)) is None  # type: ignore[attr-defined]
+    assert room.codes.submit(encode(2, "classic", 8412)) is None
     assert "is a deal of Main Merah; this classroom deals Chinese Ten" in room.codes.message.text
     assert room.current_game() is None
 

@@ -157,7 +157,8 @@ class PageLinks(W.HTML):
         if self.play:
             links.append(f'<a class="mm-play-link" href="{escape(play_href(self.game))}">'
                          f'{escape(_("Play {game} against the computer ▸").format(game=title))}</a>')
-        self.value = "".join(links)
+        # The widget's own box is not the links' parent: a row of our own lays them out.
+        self.value = f'<nav class="mm-links-row">{"".join(links)}</nav>'
 
 
 def problems_note(request: PageRequest) -> W.HTML:
