@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..core.cards import Card
 from .rules import JOKERS, KEEP, PASS, RED_TEN_VALUE, RED_TENS, REVEAL, STRAIGHT, SURRENDER, classify, is_red_ten, plain
-from .scoring import red_team
+from .scoring import red_team, settle
 from .sim import PASS_MOVE, Move, Sim, counts_of, greedy, move_of, moves, pos_value
 from .view import SeatView
 
@@ -154,8 +154,6 @@ class ExpertBot:
         sim = Sim([p[0] for p in pairs], [p[1] for p in pairs], red, view.open, view.seat, top,
                   view.top[0] if view.top else view.seat, len(view.passed), view.out)
         if sim.step(m):
-            from .scoring import settle
-
             return settle(sim.out, sim.red, sim.open).scores[view.seat]
         return sim.finish(view.seat)
 

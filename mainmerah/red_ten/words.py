@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..core.cards import Card
 from ..core.errors import RuleError
 from ..i18n import N_, _
-from .rules import FOUR, JOKERS, PAIR, SINGLE, STRAIGHT, TENS, TRIPLE, Combo, is_red_ten, position_rank
+from .rules import FOUR, JOKERS, PAIR, SINGLE, STRAIGHT, TENS, TRIPLE, Combo, is_red_ten
 
 # The plural of each rank by its card rank (1 = A .. 13 = K), as in "a pair of 7s".
 _PLURALS = (
@@ -115,7 +115,7 @@ def does_not_beat(play: Combo, top: Combo) -> str:
         reason = _("it is not a higher bomb")
     elif play.kind != top.kind or play.size != top.size:
         if top.kind == STRAIGHT:
-            reason = ngettext_size(top.size)
+            reason = straight_size_reason(top.size)
         else:
             reason = _("only the same kind of play with the same number of cards, or a bomb, can beat it")
     elif play.kind == STRAIGHT:
@@ -127,7 +127,7 @@ def does_not_beat(play: Combo, top: Combo) -> str:
     return _("{play} does not beat {top}: {reason}").format(play=what, top=on, reason=reason)
 
 
-def ngettext_size(size: int) -> str:
+def straight_size_reason(size: int) -> str:
     return _("only a higher straight of {n} cards, or a bomb, can beat it").format(n=size)
 
 
@@ -159,11 +159,3 @@ def check_held(cards: Sequence[Card], hand: Sequence[Card]) -> None:
     missing = [c for c in cards if c not in hand]
     if missing:
         raise RuleError(_("not in this hand: {cards}").format(cards=" ".join(map(str, missing))))
-
-
-def line_text(start: int, size: int) -> str:
-    """Straight positions as ranks, for lessons: line_text(12, 3) == "Q-K-A"."""
-    from ..core.cards import RANKS
-
-    return "-".join(RANKS[position_rank(p) - 1] for p in range(start, start + size))
-
