@@ -95,7 +95,8 @@ def why_beats(play: Combo, top: Combo) -> str:
         return _("{bomb} beats any single, pair or straight").format(bomb=a_bomb(play))
     if play.bomb:
         if play.tier > top.tier:
-            return _("{a} is a higher bomb than {b}").format(a=tier_name(play.tier), b=tier_name(top.tier))
+            return _("{a} is a higher kind of bomb (three of a kind < four of a kind < the two jokers "
+                     "< the two red tens)").format(a=a_bomb(play))
         return _("among bombs of {tier} the higher rank wins").format(tier=tier_name(play.tier))
     if play.kind == STRAIGHT:
         return _("it starts higher")
