@@ -1,4 +1,18 @@
-"""Red Ten (红十): the four-player climbing game from Jiaxing whose red tens decide the teams."""
+"""Red Ten (红十): the four-player climbing game from Jiaxing whose red tens decide the teams.
+
+The rules are ``shared/rules/red-ten.md``; each module is named for what it holds:
+``rules`` (rank order, ``classify``, ``beats``, every play of a hand), ``engine`` (one hand),
+``scoring`` (the tables and the early end), ``view`` (one seat's sight and team inference),
+``events``/``explain``/``words`` (the log in plain words), ``bots`` and ``sim`` (computer
+players and their fast playouts), ``save`` and ``worlds`` (loading, other deals).
+
+    >>> from mainmerah.red_ten import RedTen
+    >>> g = RedTen.new(seed=1)
+    >>> g.decision
+    Decision(seat=0, kind='answer')
+    >>> g.legal_actions()
+    ['keep']
+"""
 
 from __future__ import annotations
 
