@@ -5,9 +5,11 @@ click's answer came in four to fifteen messages. Here the kernel keeps the
 board's parts as plain Python objects (:class:`Part`, :class:`Action`,
 :class:`CardRow`), and after each redraw :class:`BoardView` sends the parts
 that changed as traits of one model: one message per click, as small as the
-change. The page only draws; what it sends back are wishes (a slot, a button
-name, typed text) that the table checks, and any state the page tries to set
-on the model is refused and drawn again from the kernel's own.
+change. Which zones the board has (seats, a stock, rows of slots, a trick area, your
+hand) and where they go is data too (``zones``), from the game's presenter.
+The page only draws; what it sends back are wishes (a slot, a button name, typed
+text) that the table checks, and any state the page tries to set on the model is
+refused and drawn again from the kernel's own.
 """
 
 from __future__ import annotations
@@ -155,12 +157,14 @@ class BoardView(anywidget.AnyWidget):
     """The board's parts as traits of one model: a redraw sends the changed ones in one message."""
 
     header = traitlets.Dict().tag(sync=True)
+    zones = traitlets.List().tag(sync=True)  # the layout, from the game's presenter (see widgets.presenter)
     board_cls = traitlets.Unicode("mm-board").tag(sync=True)
     opps = traitlets.List().tag(sync=True)
     names = traitlets.Dict().tag(sync=True)  # card code -> spoken name, for the small cards the page draws
     stock = traitlets.Dict().tag(sync=True)
     table_label = traitlets.Unicode("").tag(sync=True)
-    table = traitlets.List().tag(sync=True)
+    table = traitlets.List().tag(sync=True)  # the slots of the zone "table"...
+    rows = traitlets.Dict().tag(sync=True)  # ...and of any other row of slots, by zone id
     action = traitlets.List().tag(sync=True)
     gameover = traitlets.Dict({"html": "", "buttons": []}).tag(sync=True)
     you = traitlets.Dict({"cls": "mm-you", "hand_cls": "mm-hand"}).tag(sync=True)

@@ -45,7 +45,7 @@ class ExplanationPanel:
     def _explained(self, e: Event, names: Sequence[str], you: int | None) -> str:
         text = self._text.get(e)
         if text is None:
-            text = self._text[e] = _("Game over.") if isinstance(e, End) else e.explain(list(names), you)
+            text = self._text[e] = _("Game over.") if e.kind == "end" else e.explain(list(names), you)
         return text
 
     def show(self, events: Sequence[Event], step: Sequence[Event], names: Sequence[str], you: int | None) -> None:
@@ -89,7 +89,11 @@ class GameOverView(Part):
         self.add_class("mm-hidden")
 
     def show(self, end: End, names: Sequence[str], you: int | None) -> None:
-        self.body.set(game_over_html(end, names, you))
+        self.show_html(game_over_html(end, names, you))
+
+    def show_html(self, html: str) -> None:
+        """Show a game's own end-of-game view (each game scores its own way)."""
+        self.body.set(html)
         self.remove_class("mm-hidden")
 
 
