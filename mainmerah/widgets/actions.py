@@ -314,7 +314,7 @@ class TableActions:
     @user_action
     def hint(self) -> bool:
         """Light up the choice a strong player would make now, with the reason (only on your turn)."""
-        if self._my_decision() is None:
+        if self._my_decision() is None or self.human is None:
             return self.refuse(self.why_not_now())
         # Seeded by the position, so the same position always gets the same hint.
         cards, reason = self.presenter.hint(self.game, self.human, len(self.game.choices))

@@ -14,7 +14,7 @@ refused and drawn again from the kernel's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
@@ -122,7 +122,7 @@ class CardRow:
         while len(self.buttons) < n:
             self.buttons.append(Slot(self, len(self.buttons)))
 
-    def show(self, cards: Sequence[Card], marks: dict[Card, Iterable[str]] | None = None,
+    def show(self, cards: Sequence[Card], marks: Mapping[Card, Iterable[str]] | None = None,
              face_down: bool = False) -> None:
         marks = marks or {}
         place = placement(self._slot_of, cards, len(self.buttons))
@@ -157,24 +157,24 @@ class BoardView(anywidget.AnyWidget):
     """The board's parts as traits of one model: a redraw sends the changed ones in one message."""
 
     header = traitlets.Dict().tag(sync=True)
-    zones = traitlets.List().tag(sync=True)  # the layout, from the game's presenter (see widgets.presenter)
+    zones: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the layout, from the game's presenter (see widgets.presenter)
     board_cls = traitlets.Unicode("mm-board").tag(sync=True)
-    opps = traitlets.List().tag(sync=True)
+    opps: traitlets.List[Any] = traitlets.List().tag(sync=True)
     names = traitlets.Dict().tag(sync=True)  # card code -> spoken name, for the small cards the page draws
     stock = traitlets.Dict().tag(sync=True)
     table_label = traitlets.Unicode("").tag(sync=True)
-    table = traitlets.List().tag(sync=True)  # the slots of the zone "table"...
+    table: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the slots of the zone "table"...
     rows = traitlets.Dict().tag(sync=True)  # ...and of any other row of slots, by zone id
-    action = traitlets.List().tag(sync=True)
+    action: traitlets.List[Any] = traitlets.List().tag(sync=True)
     gameover = traitlets.Dict({"html": "", "buttons": []}).tag(sync=True)
     you = traitlets.Dict({"cls": "mm-you", "hand_cls": "mm-hand"}).tag(sync=True)
-    hand = traitlets.List().tag(sync=True)
+    hand: traitlets.List[Any] = traitlets.List().tag(sync=True)
     prompt = traitlets.Dict({"cls": "mm-prompt", "html": ""}).tag(sync=True)
-    buttons = traitlets.List().tag(sync=True)
+    buttons: traitlets.List[Any] = traitlets.List().tag(sync=True)
     entry = traitlets.Dict({"hidden": True, "label": "", "placeholder": ""}).tag(sync=True)
     panel = traitlets.Dict({"heading": "", "log_heading": "", "latest": [], "fresh": 0}).tag(sync=True)
-    log = traitlets.List().tag(sync=True)  # the story's settled lines...
-    log_tail = traitlets.List().tag(sync=True)  # ...and the recent ones, the only ones most steps change
+    log: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the story's settled lines...
+    log_tail: traitlets.List[Any] = traitlets.List().tag(sync=True)  # ...and the recent ones, the only ones most steps change
 
     def __init__(self, on_message: Callable[[Any], None], on_forged: Callable[[str], None]) -> None:
         self._esm = board_js()

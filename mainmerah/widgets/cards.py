@@ -90,6 +90,8 @@ class CardButton(w.Button):
         self.card: Card | None = None
         self.face_down = False
         self._classes: tuple[str, ...] = ()
+        self.description: str
+        self.tooltip: str
         self.show(None)
 
     def show(self, card: Card | None, *, face_down: bool = False, marks: Iterable[str] = ()) -> None:
@@ -113,6 +115,8 @@ class LazyHTML(w.HTML):
         kw.setdefault("layout", shared("layout"))
         kw.setdefault("style", shared("html"))
         super().__init__(value=value, **kw)
+
+    value: str
 
     def set(self, html: str) -> None:
         if html != self.value:

@@ -78,7 +78,8 @@ class NewGameControls(w.VBox):
         # Each control also carries its name for screen readers (the visible label is a separate widget).
         for control in (self.players, self.variant, self.seed, self.pace):
             control.add_class("mm-sr-label")
-        self.variant_row = w.HBox([self.variant_label, self.variant])  # its own layout: hidden for a game without variants
+        # Its own layout: hidden for a game without variants.
+        self.variant_row = w.HBox([self.variant_label, self.variant])
         rows = [
             w.HBox([self.players_label, self.players], layout=shared("layout")),
             self.variant_row,

@@ -191,7 +191,7 @@ class Presenter(ABC):
         """This game's own buttons (Play, Pass...), shown before the table's Next, Hint, Undo."""
         return []
 
-    def update_buttons(self, decision: Any) -> None:
+    def update_buttons(self, decision: Any) -> None:  # noqa: B027 - a game without buttons of its own
         """Set this game's buttons' words and states for ``decision`` (the human's, or None)."""
 
     def waiting(self, decision: Any) -> bool:
@@ -215,7 +215,7 @@ class Presenter(ABC):
     def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
         """The cards a strong player would choose now, with the reason."""
 
-    def clear_selection(self) -> None:
+    def clear_selection(self) -> None:  # noqa: B027 - a game without a selection
         """Forget what the human selected (a new game, undo, replay...)."""
 
 

@@ -118,7 +118,7 @@ class TableWidget(TableActions, Stepper, w.VBox):
         self._build(controls, controls if options is None else options)
         self._set_game(game, from_start=False)
         ref = weakref.WeakMethod(self.refresh)
-        on_language_change(lambda _code: (m := ref()) is not None and m())
+        on_language_change(lambda _code: None if (m := ref()) is None else m())
 
     # ----- the presenter's parts and wishes, reached through the table -----------------------------
     def __getattr__(self, name: str) -> Any:
