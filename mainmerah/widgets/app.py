@@ -1,7 +1,8 @@
 """The table as a standalone app page (``notebooks/play.ipynb``).
 
-The page's URL may choose the game: ``play.ipynb?seed=42&players=3&variant=jb
-&bots=greedy,random&pace=fast``. Voila hands the query string to the kernel
+The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&players=4
+&bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
+``variant`` only for a game that has variants). Voila hands the query string to the kernel
 (``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
 so it first waits for the request (``voila.utils.wait_for_request``). Values
 from a URL are checked like any input: a bad one is named on the page and
@@ -17,6 +18,13 @@ from urllib.parse import parse_qs
 from ..i18n import _
 from ..variant import VARIANTS
 from .controls import MANUAL, PACES, bot_levels
+
+# The games the table page offers: players allowed, variants (none: the game has none).
+GAMES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "main-merah": ((2, 3), tuple(VARIANTS)),
+    "chinese-ten": ((2, 3, 4), ()),
+}
+GAME_TITLES = {"main-merah": "Main Merah", "chinese-ten": "Chinese Ten"}
 
 PACE_NAMES = {"manual": MANUAL, "next": MANUAL, "slow": 2.0, "normal": 1.1, "fast": 0.45, "instant": 0.0}
 assert {v for _n, v in PACES} == set(PACE_NAMES.values())
@@ -40,6 +48,16 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
     def bad(name: str, value: str, expected: str) -> None:
         problems.append(_("Ignored {name}={value}: {expected}.").format(name=name, value=value, expected=expected))
 
+    game = "main-merah"
+    if "game" in params:
+        v = params["game"].strip().lower()
+        if v in GAMES:
+            game = v
+            if v != "main-merah":
+                kw["game"] = v
+        else:
+            bad("game", params["game"], _("choose one of {names}").format(names=", ".join(GAMES)))
+    allowed, variants = GAMES[game]
     if "seed" in params:
         v = params["seed"]
         if v.isdigit():
@@ -48,16 +66,19 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
             bad("seed", v, _("a seed is a whole number, 0 or more"))
     if "players" in params:
         v = params["players"]
-        if v in ("2", "3"):
+        if v in [str(n) for n in allowed]:
             kw["players"] = int(v)
         else:
-            bad("players", v, _("Main Merah is for 2 or 3 players"))
+            counts = _("{some} or {last}").format(some=", ".join(str(n) for n in allowed[:-1]), last=allowed[-1])
+            bad("players", v, _("{game} is for {counts} players").format(game=GAME_TITLES[game], counts=counts))
     if "variant" in params:
         v = params["variant"].strip().lower()
-        if v in VARIANTS:
+        if not variants:
+            bad("variant", params["variant"], _("{game} has no variants").format(game=GAME_TITLES[game]))
+        elif v in variants:
             kw["variant"] = v
         else:
-            bad("variant", params["variant"], _("choose one of {names}").format(names=", ".join(VARIANTS)))
+            bad("variant", params["variant"], _("choose one of {names}").format(names=", ".join(variants)))
     if "bots" in params:
         levels = [b.strip().lower() for b in params["bots"].split(",") if b.strip()]
         known = bot_levels()

@@ -83,9 +83,13 @@ def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
         if isinstance(e, Capture):
             who = capitalized(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
+            taken = (e.taken, *getattr(e, "more", ()))  # a capture of three takes ``more`` too
             text = _("{who} {src} {card} and took {taken}: {points}.").format(
-                who=who, src=src, card=e.card, taken=e.taken, points=points_text(e.points))
-            rows.append(["capture", card_code(e.card), "➜", card_code(e.taken), text])
+                who=who, src=src, card=e.card, taken=cards_text(taken), points=points_text(e.points))
+            rows.append(["capture", card_code(e.card), "➜", " ".join(card_code(c) for c in taken), text])
+        elif e.kind == "takefour":
+            rows.append(["capture", "", "➜", " ".join(card_code(c) for c in e.cards), capitalized(e.explain(
+                list(names), you))])
         elif isinstance(e, Stay):
             who = capitalized(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
