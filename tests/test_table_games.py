@@ -15,7 +15,6 @@ from mainmerah.widgets.frame import frame_at
 from mainmerah.widgets.presenter import Presenter, presenter_class
 
 
-
 @pytest.fixture
 def chinese_ten() -> None:
     pytest.importorskip("mainmerah.fishing.chinese_ten", reason="the Chinese Ten engine is not registered yet")

@@ -13,31 +13,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..card import Card, cards_text, points_text
-from ..explain import needs
-from ..game import Game
+from ..core import registry
+from ..core.cards import Card, points_text
 from ..i18n import _
 from ..widgets.board import Action, CardRow, Part
-from ..widgets.cards import hand_state, pile_state, stock_state
+from ..widgets.cards import card_names, hand_state, pile_state, stock_state
 from ..widgets.frame import Frame, boundaries, frame_at
 from ..widgets.panel import game_over_html
 from ..widgets.presenter import Presenter, TableContext, Zone
 from ..widgets.text import action_rows, esc, selection_text, table_card_text
+from .explain import needs
+from .match import next_first
+from .rules import PARTNER
 
 HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is stable at this size
-
-MAIN_MERAH = "main-merah"
-TITLES = {MAIN_MERAH: "Main Merah", "chinese-ten": "Chinese Ten"}
-
-
-def _info(name: str) -> Any:
-    """The registry's facts about a fishing game (None while the game is not registered yet)."""
-    try:
-        from ..core.registry import get
-
-        return get(name)
-    except ImportError:
-        return None
 
 
 class FishingPresenter(Presenter):
@@ -48,61 +37,47 @@ class FishingPresenter(Presenter):
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
+        self.info_ = registry.get(game_name)  # players, variants, how to deal: the registry's
         self.selected: Card | None = None
-        self.table_cards = CardRow(lambda slot: ctx.wish(self.slot, "table", slot), size=20)  # room for cards that stay
+        # Room for cards that stay; each card's spoken name says its points in the game shown.
+        self.table_cards = CardRow(lambda slot: ctx.wish(self.slot, "table", slot), size=20, price=self._points)
         self.table_label = Part("mm-row-label")
         self.play_button = Action("play", lambda: ctx.wish(self.confirm))
         self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel))
-        self._registry = _info(game_name) if game_name != MAIN_MERAH else None
+
+    def _points(self, card: Card) -> int:
+        return int(self.ctx.game.points(card))
 
     # ----- the game -------------------------------------------------------------------------
     @property
     def title(self) -> str:
-        game = getattr(self.ctx, "game", None)
-        rules = getattr(game, "rules", None)
-        if rules is not None and getattr(rules, "title", None):
-            return _(str(rules.title))
-        if self._registry is not None:
-            return _(self._registry.title)
-        return TITLES.get(self.game_name, self.game_name)
+        return _(self.info_.title)
 
     @property
     def players_allowed(self) -> tuple[int, ...]:
-        return tuple(self._registry.players) if self._registry is not None else (2, 3)
+        return tuple(self.info_.players)
 
     @property
     def variants(self) -> tuple[str, ...]:
-        if self._registry is not None:
-            return tuple(v for v in self._registry.variants if v != self.game_name)
-        from ..variant import VARIANTS
-
-        return tuple(VARIANTS)
+        variants = tuple(self.info_.variants)
+        return variants if len(variants) > 1 else ()  # one way to play: nothing to choose
 
     def variant_of(self, game: Any) -> str:
         return str(game.variant.name) if self.variants else ""
 
     def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any:
-        if self._registry is None:
-            return Game.new(players, variant or "classic", seed=seed, first=first)
-        kw: dict[str, Any] = {} if first is None else {"dealer": first}
-        return self._registry.new(seed=seed, players=players, variant=variant or self._registry.variants[0], **kw)
+        info = self.info_
+        kw: dict[str, Any] = {} if first is None else {"first": first}
+        return info.new(seed=seed, players=players, variant=variant or info.variants[0], **kw)
 
     def load(self, text: str) -> Any:
-        try:
-            from ..core.registry import load_game
-        except ImportError:
-            return Game.from_json(text)
-        try:
-            return load_game(text)
-        except ImportError:
-            return Game.from_json(text)
+        return registry.load_game(text)
 
     def next_game(self, game: Any) -> Any:
-        if self._registry is not None:  # Chinese Ten: the deal passes to the next seat each game
-            return self.new_game(game.players, self.variant_of(game) or None, None,
-                                 (game.setup.dealer + 1) % game.players)
-        from ..match import next_first  # Main Merah: the lowest scorer of this game plays first
-
+        if game.game_name == "chinese-ten":  # chinese-ten.md: in a match the deal passes to the next seat
+            dealer = (game.setup.dealer + 1) % game.players
+            return self.info_.new(seed=None, players=game.players, variant=self.info_.variants[0], dealer=dealer)
+        # Main Merah: the lowest scorer of this game plays first (RULES.md)
         first = next_first(game.scores, game.setup.first) if game.is_over else None
         return self.new_game(game.players, self.variant_of(game), None, first)
 
@@ -112,6 +87,9 @@ class FishingPresenter(Presenter):
             return _("{n} players · {seed}").format(n=game.players, seed=seed)
         return _("{n} players · {variant} · {seed}").format(n=game.players, variant=game.variant.name, seed=seed)
 
+    def card_names(self) -> dict[str, str]:
+        return card_names(self.ctx.game.rules.points(self.ctx.game.players))
+
     # ----- bots --------------------------------------------------------------------------------
     def bot_levels(self) -> list[str]:
         from ..widgets.controls import bot_levels
@@ -119,11 +97,7 @@ class FishingPresenter(Presenter):
         return bot_levels()
 
     def make_bot(self, level: str, seed: int) -> Any:
-        if self._registry is not None:
-            return self._registry.make_bot(level, seed=seed)
-        from ..bots import make_bot
-
-        return make_bot(level, seed=seed)
+        return self.info_.make_bot(level, seed=seed)
 
     # ----- the log, as steps -------------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:
@@ -167,7 +141,7 @@ class FishingPresenter(Presenter):
         marks: dict[Card, list[str]] = {}
         if d is not None and d.kind == "play" and self.selected is not None:
             for c in f.table:
-                if c.rank == self.selected.partner:
+                if c.rank == PARTNER[self.selected.rank]:
                     marks.setdefault(c, []).append("match")
         if d is not None and d.kind == "capture":
             for c in d.options:
@@ -197,6 +171,7 @@ class FishingPresenter(Presenter):
             marks[self.selected] = ["selected"]
         for c in self.ctx.hinted:
             marks.setdefault(c, []).append("hint")
+        self.ctx.hand.price = self._points
         self.ctx.hand.show(frame.hands[seat], marks)
         return {"pile": pile_state(frame.piles[seat], frame.scores[seat]),
                 "hand_label": "" if frame.over else _("Your hand")}
@@ -212,17 +187,20 @@ class FishingPresenter(Presenter):
         d = decision
         if d.kind == "play":
             if self.selected is not None:
-                return selection_text(self.selected, frame.table, self.ctx.game.variant.auto_capture)
+                rules = self.ctx.game.rules
+                return selection_text(self.selected, frame.table, rules.auto_capture, self._points, rules.sweep_three)
             return _("Click a card in your hand: the table cards it pairs with light up before you play it.")
         text = _("{card} pairs with {options}: click the table card you want to take.").format(
-            card=d.card, options=cards_text(d.options))
-        best = max(d.options, key=lambda c: c.points)
-        if best.points:
-            text += " " + _("{best} is worth the most ({points}).").format(best=best, points=points_text(best.points))
+            card=d.card, options=" ".join(map(str, d.options)))
+        best = max(d.options, key=self._points)
+        if self._points(best):
+            text += " " + _("{best} is worth the most ({points}).").format(
+                best=best, points=points_text(self._points(best)))
         return text
 
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str:
-        return game_over_html(end, names, you)
+        g = self.ctx.game
+        return game_over_html(end, names, you, g.rules.points(g.players))
 
     def buttons(self) -> list[Action]:
         return [self.play_button, self.cancel_button]
@@ -318,7 +296,7 @@ class FishingPresenter(Presenter):
                 ctx.error, ctx.note = None, table_card_text(c)
                 ctx.redraw()
                 return True
-            if c.rank != sel.partner:
+            if c.rank != PARTNER[sel.rank]:
                 return ctx.refuse(_("{card} cannot take {other}: it needs {need}.").format(
                     card=sel, other=c, need=needs(sel)))
             if c not in ctx.game.table:
@@ -349,7 +327,7 @@ class FishingPresenter(Presenter):
         return True
 
     def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
-        from ..hint import hints  # rollouts: loaded on the first hint, not with the table
+        from .hint import hints  # rollouts: loaded on the first hint, not with the table
 
         best = hints(game, seat, rollouts=HINT_ROLLOUTS, seed=seed)[0]
         return [best.card], str(best.reason)

@@ -13,10 +13,9 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..card import Card, CardError
-from ..game import RuleError
+from ..core.cards import Card, CardError
+from ..core.errors import RuleError, SaveFileError
 from ..i18n import _
-from ..save import SaveFileError
 from .controls import MANUAL, pace_options
 
 if TYPE_CHECKING:

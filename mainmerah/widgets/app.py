@@ -15,16 +15,20 @@ import os
 from typing import Any
 from urllib.parse import parse_qs
 
+from ..core import registry
 from ..i18n import _
-from ..variant import VARIANTS
 from .controls import MANUAL, PACES, bot_levels
+from .presenter import PRESENTERS
 
-# The games the table page offers: players allowed, variants (none: the game has none).
-GAMES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
-    "main-merah": ((2, 3), tuple(VARIANTS)),
-    "chinese-ten": ((2, 3, 4), ()),
-}
-GAME_TITLES = {"main-merah": "Main Merah", "chinese-ten": "Chinese Ten"}
+# The games the table page offers (those with a presenter), each as the registry describes it.
+GAMES = tuple(name for name in registry.games() if name in PRESENTERS)
+
+
+def game_rules(name: str) -> tuple[str, tuple[int, ...], tuple[str, ...]]:
+    """A game's title, the player counts it allows, its variants (none when it is played one way)."""
+    info = registry.get(name)
+    variants = tuple(info.variants)
+    return _(info.title), tuple(info.players), variants if len(variants) > 1 else ()
 
 PACE_NAMES = {"manual": MANUAL, "next": MANUAL, "slow": 2.0, "normal": 1.1, "fast": 0.45, "instant": 0.0}
 assert {v for _n, v in PACES} == set(PACE_NAMES.values())
@@ -57,7 +61,7 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
                 kw["game"] = v
         else:
             bad("game", params["game"], _("choose one of {names}").format(names=", ".join(GAMES)))
-    allowed, variants = GAMES[game]
+    title, allowed, variants = game_rules(game)
     if "seed" in params:
         v = params["seed"]
         if v.isdigit():
@@ -70,11 +74,11 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
             kw["players"] = int(v)
         else:
             counts = _("{some} or {last}").format(some=", ".join(str(n) for n in allowed[:-1]), last=allowed[-1])
-            bad("players", v, _("{game} is for {counts} players").format(game=GAME_TITLES[game], counts=counts))
+            bad("players", v, _("{game} is for {counts} players").format(game=title, counts=counts))
     if "variant" in params:
         v = params["variant"].strip().lower()
         if not variants:
-            bad("variant", params["variant"], _("{game} has no variants").format(game=GAME_TITLES[game]))
+            bad("variant", params["variant"], _("{game} has no variants").format(game=title))
         elif v in variants:
             kw["variant"] = v
         else:

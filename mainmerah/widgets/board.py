@@ -22,7 +22,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..card import Card
+from ..core.cards import Card
 from .cards import card_look, placement
 
 
@@ -98,7 +98,9 @@ class Slot:
         self.tooltip = ""
 
     def show(self, card: Card | None, *, face_down: bool = False, marks: Iterable[str] = ()) -> None:
-        self._dom_classes, self.description, self.tooltip = card_look(card, face_down, marks)
+        price = self.row.price
+        points = price(card) if price is not None and card is not None else None
+        self._dom_classes, self.description, self.tooltip = card_look(card, face_down, marks, points)
         self.card = card
         self.face_down = face_down
 
@@ -112,8 +114,10 @@ class Slot:
 class CardRow:
     """A row of card places in which a card keeps its place while it stays (see ``cards.placement``)."""
 
-    def __init__(self, on_click: Callable[[int], None], size: int = 0) -> None:
+    def __init__(self, on_click: Callable[[int], None], size: int = 0,
+                 price: Callable[[Card], int] | None = None) -> None:
         self.on_click = on_click
+        self.price = price  # a card's points in the game shown, for its spoken name (Main Merah's if None)
         self.buttons: list[Slot] = []
         self._slot_of: dict[Card, int] = {}
         self._grow(size)
@@ -157,7 +161,8 @@ class BoardView(anywidget.AnyWidget):
     """The board's parts as traits of one model: a redraw sends the changed ones in one message."""
 
     header = traitlets.Dict().tag(sync=True)
-    zones: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the layout, from the game's presenter (see widgets.presenter)
+    # The layout, from the game's presenter (see widgets.presenter).
+    zones: traitlets.List[Any] = traitlets.List().tag(sync=True)
     board_cls = traitlets.Unicode("mm-board").tag(sync=True)
     opps: traitlets.List[Any] = traitlets.List().tag(sync=True)
     names = traitlets.Dict().tag(sync=True)  # card code -> spoken name, for the small cards the page draws
@@ -174,7 +179,8 @@ class BoardView(anywidget.AnyWidget):
     entry = traitlets.Dict({"hidden": True, "label": "", "placeholder": ""}).tag(sync=True)
     panel = traitlets.Dict({"heading": "", "log_heading": "", "latest": [], "fresh": 0}).tag(sync=True)
     log: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the story's settled lines...
-    log_tail: traitlets.List[Any] = traitlets.List().tag(sync=True)  # ...and the recent ones, the only ones most steps change
+    # ...and the recent ones, the only ones most steps change
+    log_tail: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     def __init__(self, on_message: Callable[[Any], None], on_forged: Callable[[str], None]) -> None:
         self._esm = board_js()

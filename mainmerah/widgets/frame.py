@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..card import Card
-from ..events import Capture, Deal, End, Event, Flip, Play, Stay
-from ..game import Game
+from ..core.cards import Card
+from ..fishing.engine import Game
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Stay, TakeFour
 
 
 @dataclass
@@ -37,14 +37,10 @@ class Frame:
 
 
 def _points(game: Game, card: Card) -> int:
-    """A card's points in ``game`` (its ruleset prices it; before rulesets, the card itself)."""
-    price = getattr(game, "points", None)
-    return int(price(card)) if callable(price) else int(card.points)
+    """A card's points in ``game``: its ruleset prices it (Chinese Ten's black Aces score)."""
+    return int(game.points(card))
 
 
-def _captured(e: Any) -> tuple[Card, ...]:
-    """Every card a capture moved to its pile (a capture of three takes ``more``)."""
-    return (e.card, e.taken, *getattr(e, "more", ()))
 
 
 def hand_order(card: Card) -> tuple[int, int]:
@@ -137,13 +133,13 @@ def frame_at(game: Game, n: int, after: Frame | None = None) -> Frame:
             f.stock -= 1
             f.seat, f.air, f.air_source = e.seat, e.card, "flip"
         elif isinstance(e, Capture):
-            cards = _captured(e)
+            cards = e.cards  # a capture of three takes ``more`` too
             for c in cards[1:]:
                 f.table.remove(c)
             f.piles[e.seat] += cards
             f.scores[e.seat] += e.points
             f.air = f.air_source = None
-        elif e.kind == "takefour":  # Chinese Ten: the dealer took four of a kind from the starting table
+        elif isinstance(e, TakeFour):  # Chinese Ten: the dealer took four of a kind from the starting table
             for c in e.cards:
                 f.table.remove(c)
             f.piles[e.seat] += e.cards

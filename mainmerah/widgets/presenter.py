@@ -194,6 +194,12 @@ class Presenter(ABC):
     def update_buttons(self, decision: Any) -> None:  # noqa: B027 - a game without buttons of its own
         """Set this game's buttons' words and states for ``decision`` (the human's, or None)."""
 
+    def card_names(self) -> dict[str, str]:
+        """Every card's spoken name by code, as this game says it (its points)."""
+        from .cards import card_names
+
+        return card_names()
+
     def waiting(self, decision: Any) -> bool:
         """Whether your hand waits (drawn dimmed, not to be clicked) at ``decision``."""
         return decision is None

@@ -22,13 +22,13 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
-from ..bots import Bot
-from ..card import Card
-from ..explain import capitalized
+from ..core.cards import Card
+from ..fishing.bots import Bot
+from ..fishing.explain import capitalized
 from ..i18n import _, on_language_change
 from .actions import TableActions
 from .board import Action, BoardView, CardRow, Entry, Part
-from .cards import card_names, shared
+from .cards import shared
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet
 from .options import DisplayOptions
 from .panel import ExplanationPanel, GameOverView
@@ -353,7 +353,7 @@ class TableWidget(TableActions, Stepper, w.VBox):
             "zones": p.zones(),
             "board_cls": self.board.cls,
             "opps": [panel.state() for panel in self.seats.panels.values()],
-            "names": card_names(),
+            "names": p.card_names(),
             **zones,
             "gameover": {"html": self.gameover.body.value if over else "",
                          "buttons": [self.next_game_button.state(), self.replay_end_button.state()]},
