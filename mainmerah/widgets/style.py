@@ -203,6 +203,10 @@ BASE_CSS = """
   .mm-stock { display: flex; align-items: center; }
   .mm-stock .mm-mini-m { width: 30px; height: 42px; }
   .mm-actions .jupyter-button { padding: 0 10px; }
+  /* two seats a row (four players: the three others in two rows, not three), so your hand stays near */
+  .mm-opps { gap: 6px; }
+  .mm-opp { flex-basis: 140px; padding: 5px 6px; }
+  .mm-opp-head { gap: 4px 6px; }
 }
 
 """
