@@ -23,8 +23,8 @@ from .glyphs import text_path
 from .i18n import _
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .view import SeatView
+    from .fishing.engine import Game
+    from .fishing.view import SeatView
 
 # Two-colour deck: red / black. Four-colour deck: each suit its own colour.
 TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
@@ -184,7 +184,7 @@ def row_svg(cards: Sequence[Card], width: int = 56, gap: int = 4) -> str:
 
 def game_html(game: Game, names: Sequence[str] | None = None) -> str:
     """The whole state (every hand shown: this is the developer's view)."""
-    from .explain import seat_name
+    from .fishing.explain import seat_name
 
     turn_seat = None if game.is_over else game.seat
     state = _("game over") if game.is_over else _("{who} to {kind}").format(
@@ -213,7 +213,7 @@ def game_html(game: Game, names: Sequence[str] | None = None) -> str:
 
 def view_html(view: SeatView, names: Sequence[str] | None = None) -> str:
     """What one seat sees: its hand, the table, the stock's size, every pile."""
-    from .explain import seat_name
+    from .fishing.explain import seat_name
 
     me = view.seat
     parts = ['<div class="mm-seatview" style="font-family:sans-serif">']

@@ -88,7 +88,7 @@ class MirrorGreedy:
         if d.kind == "capture":
             return next((c for c in d.options if c.red), d.options[0])
         table = ro.table_counts(view.table)
-        return max(d.options, key=lambda c: (ro.greedy_key(card_type(c), table), -d.options.index(c)))
+        return max(d.options, key=lambda c: (ro.greedy_type_key(card_type(c), table), -d.options.index(c)))
 
 
 class MirrorRandom:

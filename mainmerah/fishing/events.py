@@ -6,6 +6,7 @@ second keep their log) and their text is produced only when asked for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.cards import Card
@@ -18,11 +19,11 @@ class Redeal(NamedTuple):
     number: int
     table: tuple[Card, ...]
     rank: int
-    count: int
+    count: int  # type: ignore[assignment]  # (a field named like tuple.count, kept for old save code)
     variant: str
     kind: str = "redeal"
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 
@@ -39,7 +40,7 @@ class Deal(NamedTuple):
     stock_size: int
     kind: str = "deal"
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 
@@ -48,7 +49,7 @@ class Play(NamedTuple):
     card: Card
     kind: str = "play"
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 
@@ -57,7 +58,7 @@ class Flip(NamedTuple):
     card: Card
     kind: str = "flip"
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 
@@ -87,7 +88,7 @@ class Capture(NamedTuple):
         """Every card this capture moved to the pile: the capturing card first."""
         return (self.card, self.taken, *self.more)
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 
@@ -99,7 +100,7 @@ class Stay(NamedTuple):
     source: str
     kind: str = "stay"
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 
@@ -111,7 +112,7 @@ class TakeFour(NamedTuple):
     values: tuple[int, ...]
     kind: str = "takefour"
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 
@@ -128,7 +129,7 @@ class End(NamedTuple):
         best = max(self.scores)
         return tuple(i for i, s in enumerate(self.scores) if s == best)
 
-    def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         return explain(self, names, you)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card, cards_text, points_text, rank_name
 from ..i18n import _, ngettext
@@ -17,7 +17,7 @@ from .score import score_card
 
 if TYPE_CHECKING:  # the events call explain(); this module reads them by their kind, never imports them
     from .engine import Game
-    from .events import Capture, Deal, End, Event, TakeFour
+    from .events import Capture, Deal, End, TakeFour
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = None) -> str:
@@ -104,10 +104,11 @@ def rule_of(rank: int) -> str:
     return _("A {r} pairs with a {p} ({r} + {p} = 10).").format(r=rank, p=10 - rank)
 
 
-def explain(event: Event, names: Sequence[str] | None = None, you: int | None = None) -> str:
+def explain(event: Any, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """One event in plain words (read by its ``kind``: the events call this, it never imports them)."""
     kind = event.kind
     if kind == "capture":
-        return _capture(event, names, you)  # type: ignore[arg-type]
+        return _capture(event, names, you)
     if kind == "stay":
         what = _("{card} stays on the table: nothing there pairs with it (it needs {need}).")
         return what.format(card=event.card, need=needs(event.card))
@@ -122,16 +123,16 @@ def explain(event: Event, names: Sequence[str] | None = None, you: int | None = 
         who = seat_name(event.seat, names, you)
         return _("{who} flips {card} from the stock.").format(who=capitalized(who), card=event.card)
     if kind == "deal":
-        return _deal(event, names, you)  # type: ignore[arg-type]
+        return _deal(event, names, you)
     if kind == "takefour":
-        return _take_four(event, names, you)  # type: ignore[arg-type]
+        return _take_four(event, names, you)
     if kind == "redeal":
-        reason = get_ruleset(event.variant).redeal_text(event.rank, event.count)  # type: ignore[union-attr]
+        reason = get_ruleset(event.variant).redeal_text(event.rank, event.count)
         return _("Redeal: {reason}. All cards were collected, shuffled and dealt again.").format(
             reason=reason
         )
     if kind == "end":
-        return _end(event, names, you)  # type: ignore[arg-type]
+        return _end(event, names, you)
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -261,4 +262,4 @@ def stranded_text(stranded: Sequence[Card], start_table: Sequence[Card], points:
 
 def summary(game: Game, names: Sequence[str] | None = None, you: int | None = None) -> str:
     """The whole game in words, one event a line."""
-    return "\n".join(e.explain(names, you) for e in game.events)
+    return "\n".join(e.explain(list(names) if names else None, you) for e in game.events)

@@ -12,8 +12,8 @@ exactly (same shuffles, same redeals, same first player).
 Capture policies: ``"random"`` takes one matching card uniformly (like the
 random bot), ``"greedy"`` takes a red one when there is one (the most points,
 and also what the jb rule does). Play policies: ``"random"`` (uniform among
-hand cards) and ``"greedy"`` (:func:`greedy_key`: the biggest capture now, else
-throw the card worth least).
+hand cards) and ``"greedy"`` (:func:`greedy_type_key`: the one greedy policy,
+:func:`.bots.greedy_key`, on types: the biggest capture now, else throw the card worth least).
 
 Batches of games in lockstep with numpy (:func:`finish_greedy_batch`) serve the
 hints; numpy is optional (``pip install mainmerah[fast]``).
@@ -59,7 +59,7 @@ KEY_BLACK: tuple[int, ...] = tuple(greedy_key(POINTS[t], 0, True) for t in range
 KEY_DUMP: tuple[int, ...] = tuple(greedy_key(POINTS[t], 0, False) for t in range(N_TYPES))
 
 
-def greedy_key(t: int, table: Sequence[int]) -> int:
+def greedy_type_key(t: int, table: Sequence[int]) -> int:
     """How much the greedy rollout policy likes playing type ``t`` onto ``table`` (counts)."""
     b = PARTNER_BASE[t]
     if table[b + 1]:

@@ -44,11 +44,11 @@ def loads(text: str) -> Game:
     return load_body(body, name)
 
 
-def load_body(body: dict[str, Any], game: str = "main-merah") -> Game:
-    """A game from a save file's checked body; ``game`` is the name the file gives."""
+def load_body(body: dict[str, Any], name: str = "main-merah") -> Game:
+    """A game from a save file's checked body; ``name`` is the game the file names."""
     players = _field(body, "players", int)
     variant = _field(body, "variant", str)
-    if variant not in RULESETS or get_ruleset(variant).game != game:
+    if variant not in RULESETS or get_ruleset(variant).game != name:
         raise SaveFileError(_("save file: unknown variant {variant!r}").format(variant=variant))
     seed = body.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

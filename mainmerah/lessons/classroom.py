@@ -20,17 +20,16 @@ from urllib.parse import quote
 import ipywidgets as W
 
 from ..card import DECK, CardError
-from ..dealcode import DealCodeError, decode, encode, random_code
-from ..events import Redeal
 from ..fishing.bots import play_out
+from ..fishing.dealcode import DealCodeError, decode, encode, random_code
+from ..fishing.engine import Game, LayoutError
+from ..fishing.events import Redeal
 from ..fishing.levels import make_bot
-from ..fishing.rules import PARTNER, main_merah_points
-from ..game import Game, LayoutError
+from ..fishing.rules import PARTNER, VARIANTS, main_merah_points
+from ..fishing.save import SaveFileError
+from ..fishing.score import score_card
 from ..i18n import _, ngettext, on_language_change
-from ..save import SaveFileError
-from ..score import score_card
 from ..svg import game_html
-from ..variant import VARIANTS
 from ..widgets.options import header_bar
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
@@ -406,7 +405,7 @@ class Classroom(W.VBox):
         self.tabs = tabs
         super().__init__([style_widget()])
         self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, tabs, play)
+        self.children = (*self.children, top, tabs, play)  # type: ignore[has-type]
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()

@@ -15,11 +15,11 @@ from html import escape
 import ipywidgets as W
 
 from ..card import Card, cards_text
-from ..events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
-from ..explain import auto_reason, needs, no_pair_reason, pair_reason
+from ..fishing.engine import Game, RuleError
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
+from ..fishing.explain import auto_reason, needs, no_pair_reason, pair_reason
 from ..fishing.levels import make_bot
 from ..fishing.rules import PARTNER, main_merah_points
-from ..game import Game, RuleError
 from ..i18n import _
 from ..svg import backs_html, card_svg, cards_html
 from .cards import CardButton, CardRow
@@ -183,8 +183,8 @@ class Coach(W.VBox):
             self.game.capture(card)
             self.waiting = "busy"
             self._pull()
-            e = self.queue[0]
-            if isinstance(e, Capture):
+            head = self.queue[0]
+            if isinstance(head, Capture):
                 self._apply(self.queue.pop(0))
                 others = [c for c in e.options if c != e.taken]
                 better = [c for c in others if main_merah_points(c) > main_merah_points(e.taken)]

@@ -13,21 +13,20 @@ from html import escape
 import ipywidgets as W
 
 from ..card import Card, cards_text, parse_cards, points_text, rank_name
-from ..dealcode import encode
-from ..events import Capture, End, Redeal
-from ..explain import auto_reason, no_pair_reason, pair_reason, stranded_text
 from ..fishing.bots import play_out, play_value
+from ..fishing.dealcode import encode
+from ..fishing.engine import Game
+from ..fishing.events import Capture, End, Redeal
+from ..fishing.explain import auto_reason, no_pair_reason, pair_reason, stranded_text
 from ..fishing.levels import make_bot
-from ..fishing.rules import PARTNER, main_merah_points
-from ..game import Game
+from ..fishing.rules import PARTNER, get_variant, main_merah_points
+from ..fishing.score import red_only_card, score_card
 from ..i18n import _, ngettext
-from ..score import red_only_card, score_card
 from ..svg import card_html, card_svg, cards_html
-from ..variant import get_variant
 from ..widgets.table import TableWidget
 from .coach import Coach
 from .lesson import ActionTask, ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask, para
-from .tutorial import LessonSpec
+from .spec import LessonSpec
 
 # Real deals used by the lessons (checked by tests/test_lessons.py).
 JACKS_SEED = 31  # 2P classic: the first shuffle laid three Jacks and was redealt
@@ -443,7 +442,11 @@ def lesson_scoring() -> Lesson:
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
-    guided.on_step(lambda t: t.game.is_over and t.caught_up and game_task.solve())
+    def finished(t: TableWidget) -> None:
+        if t.game.is_over and t.caught_up:
+            game_task.solve()
+
+    guided.on_step(finished)
     tasks: list[Task] = [
         task,
         NumberTask(_("The computer's pile: what is its score?"), g.scores[1], key="theirs",

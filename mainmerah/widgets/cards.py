@@ -104,7 +104,7 @@ class CardButton(w.Button):
         classes, text, tip = card_look(card, face_down, marks)
         self.card = card
         self.face_down = face_down
-        if classes == self._classes and text == self.description and tip == self.tooltip:
+        if classes == self._classes and text == self.description and tip == self.tooltip:  # type: ignore[has-type]
             return  # unchanged: send nothing
         self._classes = classes
         with self.hold_sync():
@@ -124,7 +124,7 @@ class LazyHTML(w.HTML):
     value: str
 
     def set(self, html: str) -> None:
-        if html != self.value:
+        if html != self.value:  # type: ignore[has-type]
             self.value = html
 
 
