@@ -154,7 +154,9 @@ class CardRow:
 
 @lru_cache(maxsize=1)
 def board_js() -> str:
-    return files("mainmerah").joinpath("static/board.js").read_text(encoding="utf-8")
+    # One module for the page: the drawing helpers, then the board (anywidget takes one ES module).
+    static = files("mainmerah").joinpath("static")
+    return "\n".join(static.joinpath(name).read_text(encoding="utf-8") for name in ("board_parts.js", "board.js"))
 
 
 class BoardView(anywidget.AnyWidget):
