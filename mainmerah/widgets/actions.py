@@ -171,7 +171,8 @@ class TableActions:
         turns = self._own_turns()
         if not turns:
             return self.refuse(_("Nothing to undo: you have not played yet."))
-        card = self.game.choices[turns[-1]].card
+        choice = self.game.choices[turns[-1]]
+        card = getattr(choice, "card", None) or getattr(choice, "action", choice)  # what was played, as told
         self._cancel_timer()
         self.game.goto(turns[-1])
         self.ok()
