@@ -180,6 +180,7 @@ class Game(GameState[Choice]):
         self.game_name = self.variant.game
         self.players = setup.players
         self._points = self.variant.points(setup.players)
+        self._matching = self.variant.matching
         self._start_history()
 
     # ----- construction -------------------------------------------------
@@ -354,7 +355,7 @@ class Game(GameState[Choice]):
                 kind=_("play") if kind == PLAY else _("capture"), card=card))
         if seat is not None and seat != d.seat:
             raise RuleError(_("it is seat {seat}'s turn, not seat {other}'s").format(seat=d.seat, other=seat))
-        c = Card.parse(card)
+        c = card if type(card) is Card else Card.parse(card)  # (a Card is common: skip the call)
         if d.kind != kind:
             if d.kind == PLAY:
                 raise RuleError(_("seat {seat} must play a hand card now, there is no capture to choose").format(
@@ -389,16 +390,17 @@ class Game(GameState[Choice]):
 
     def _resolve(self, card: Card, source: str) -> bool:
         """Settle ``card`` against the table by the capture rule; False when a choice is needed."""
-        ways = self.variant.captures(card, self._table)
+        found, together = self._matching(card, self._table)
         seat = self._seat
-        if not ways:
+        if not found:
             self._table.append(card)
             self.events.append(Stay(seat, card, source))
             return True
-        if len(ways) == 1:
-            self._take(seat, card, ways[0], source, "only", ways[0])
+        if together or len(found) == 1:
+            taken = tuple(found)
+            self._take(seat, card, taken, source, "only", taken)
             return True
-        options = tuple(w[0] for w in ways)
+        options = tuple(found)
         if self.variant.auto_capture:
             self._take(seat, card, (self.variant.auto_choice(options),), source, "auto", options)
             return True
@@ -411,14 +413,23 @@ class Game(GameState[Choice]):
     def _take(self, seat: int, card: Card, taken: tuple[Card, ...], source: str, how: str,
               options: tuple[Card, ...]) -> None:
         pts = self._points
-        for t in taken:
-            self._table.remove(t)
         pile = self._piles[seat]
+        first = taken[0]
+        self._table.remove(first)
         pile.append(card)
-        pile += taken
-        values = (pts[card.index], *(pts[t.index] for t in taken))
+        pile.append(first)
+        v0, v1 = pts[card.index], pts[first.index]
+        if len(taken) == 1:  # the usual capture, kept short: the engine's hottest path
+            self._scores[seat] += v0 + v1
+            self.events.append(Capture(seat, card, first, source, how, options, (), (v0, v1)))
+            return
+        values = [v0, v1]
+        for t in taken[1:]:  # a capture of three (Chinese Ten)
+            self._table.remove(t)
+            pile.append(t)
+            values.append(pts[t.index])
         self._scores[seat] += sum(values)
-        self.events.append(Capture(seat, card, taken[0], source, how, options, taken[1:], values))
+        self.events.append(Capture(seat, card, first, source, how, options, taken[1:], tuple(values)))
 
     def _flip(self) -> None:
         card = self._stock[self._top]
