@@ -24,7 +24,6 @@ from ..widgets.presenter import Presenter, TableContext, Zone
 from ..widgets.text import action_rows, esc, selection_text, table_card_text
 from .explain import needs
 from .match import next_first
-from .rules import PARTNER
 
 HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is stable at this size
 
@@ -140,9 +139,8 @@ class FishingPresenter(Presenter):
         f, d = frame, decision
         marks: dict[Card, list[str]] = {}
         if d is not None and d.kind == "play" and self.selected is not None:
-            for c in f.table:
-                if c.rank == PARTNER[self.selected.rank]:
-                    marks.setdefault(c, []).append("match")
+            for c in self.ctx.game.rules.matching(self.selected, f.table)[0]:  # the capture rule, written once
+                marks.setdefault(c, []).append("match")
         if d is not None and d.kind == "capture":
             for c in d.options:
                 marks.setdefault(c, []).append("choice")
@@ -296,7 +294,7 @@ class FishingPresenter(Presenter):
                 ctx.error, ctx.note = None, table_card_text(c)
                 ctx.redraw()
                 return True
-            if c.rank != PARTNER[sel.rank]:
+            if c not in ctx.game.rules.matching(sel, [c])[0]:
                 return ctx.refuse(_("{card} cannot take {other}: it needs {need}.").format(
                     card=sel, other=c, need=needs(sel)))
             if c not in ctx.game.table:

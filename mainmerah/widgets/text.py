@@ -41,7 +41,7 @@ def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False
     ``price``: a card's points in the game shown (Main Merah's by default); ``sweep``: the fourth
     card of a self-pairing rank takes all three on the table (Chinese Ten).
     """
-    matches = [c for c in table if c.rank == PARTNER[card.rank]]
+    matches = [c for c in table if c.rank == PARTNER[card.rank]]  # as Ruleset.matching finds them
     again = _("Click Play (or {card} again) to play it.").format(card=card)
 
     def points(other: Card) -> str:
