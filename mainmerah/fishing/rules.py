@@ -96,21 +96,23 @@ class Ruleset:
     def card_points(self, card: Card, players: int = 2) -> int:
         return self.points(players)[card.index]
 
-    def matching(self, card: Card, table: Sequence[Card]) -> tuple[list[Card], bool]:
-        """The capture rule: the table cards ``card`` pairs with (in table order), and whether it
-        takes them all at once (Chinese Ten's fourth card of a rank takes the three on the table).
+    def matching(self, card: Card, table: Sequence[Card]) -> list[Card]:
+        """The capture rule: the table cards ``card`` pairs with, in table order (longest-lying first).
 
-        None: the card stays. One: it is taken. Several (not all at once): the player chooses
-        one, or the ruleset's automatic choice does.
+        None: the card stays. One: it is taken. Several: the player chooses one (or the
+        ruleset's automatic choice does), unless :meth:`takes_all` says they all go at once.
         """
         partner = PARTNER[card.rank]
-        found = [c for c in table if c.rank == partner]
-        return found, len(found) == 3 and self.sweep_three and partner in SELF_PAIRING
+        return [c for c in table if c.rank == partner]
+
+    def takes_all(self, card: Card, found: Sequence[Card]) -> bool:
+        """Chinese Ten: the fourth card of a self-pairing rank takes the three on the table at once."""
+        return self.sweep_three and len(found) == 3 and card.rank in SELF_PAIRING
 
     def captures(self, card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]:
-        """Each way ``card`` may take from ``table``: the cards taken together (see :meth:`matching`)."""
-        found, together = self.matching(card, table)
-        return [tuple(found)] if together else [(c,) for c in found]
+        """Each way ``card`` may take from ``table``: the cards taken together."""
+        found = self.matching(card, table)
+        return [tuple(found)] if self.takes_all(card, found) else [(c,) for c in found]
 
     def auto_choice(self, options: Sequence[Card]) -> Card:
         """The jb rule: a red card before a black one, then the one longest on the table."""
