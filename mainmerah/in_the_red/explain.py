@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.cards import RANKS, SUIT_SYMBOLS, Card, cards_text
+from ..core.cards import RANKS, SUIT_SYMBOLS, Card
 from ..i18n import _, ngettext
 from .events import DealEnd, DealerDraw, DealStart, Discarded, GameEnd, Placed, Reshuffled, RoundEnd, Scored
 from .rules import HAND_SIZE, TARGET, high, how_it_fits, value
@@ -186,8 +186,8 @@ def _round_end(e: RoundEnd, names: Names, you: int | None) -> str:
             text += " " + _("The discards are handed out: {list}.").format(list=", ".join(
                 _("{card} to {name}").format(card=c, name=seat_name(s, names, you)) for s, c in e.handouts))
     if e.starter is not None:
-        text += " " + (_("You start the next round.") if e.starter == you else _("{name} starts the next round.").format(
-            name=capitalized(seat_name(e.starter, names, you))))
+        nxt = _("You start the next round.") if e.starter == you else _("{name} starts the next round.")
+        text += " " + nxt.format(name=capitalized(seat_name(e.starter, names, you)))
     return text
 
 

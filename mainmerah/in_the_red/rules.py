@@ -60,7 +60,8 @@ def losers(tops: Sequence[Card]) -> tuple[tuple[int, ...], bool]:
 
 
 def danger(card: Card) -> int:
-    """How exposed a stack showing ``card`` is, 0 (black Ace, safest) .. 25 (red Ace): any red is worse than any black."""
+    """How exposed a stack showing ``card`` is: 0 (black Ace, safest) .. 25 (red Ace); any red is worse
+    than any black."""
     h = _HIGH[card.index]
     return h + 11 if card.red else 14 - h
 

@@ -10,8 +10,10 @@ who discarded would now hold a card that fits) is drawn again.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..core.cards import Card
+from ..core.contract import GameState
 from ..core.errors import RuleError
 from .deal import Layout
 from .engine import InTheRed, Setup
@@ -20,7 +22,9 @@ from .events import DealStart, RoundEnd
 TRIES = 20
 
 
-def other_world(game: InTheRed, seat: int, rng: random.Random) -> InTheRed | None:
+def other_world(game: GameState[Any], seat: int, rng: random.Random) -> InTheRed | None:
+    if not isinstance(game, InTheRed):
+        raise TypeError(f"not an In The Red game: {game!r}")
     lay = game.layouts[-1]
     n = game.players
     played: list[list[Card]] = [[] for _ in range(n)]
