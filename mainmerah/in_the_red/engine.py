@@ -104,6 +104,7 @@ class InTheRed(GameState[Choice]):
     reshuffles: int
     deal_choice: int  # index in ``choices`` of the current deal's first decision
     winners: tuple[int, ...]
+    _legal: dict[str, tuple[Card, int | None]] | None
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -140,6 +141,7 @@ class InTheRed(GameState[Choice]):
     def _reset(self) -> None:
         s, n = self.setup, self.players
         self.events = []
+        self._legal = None
         self.totals = list(s.totals) if s.totals else [0] * n
         self.layouts = []
         self.winners = ()
@@ -174,6 +176,7 @@ class InTheRed(GameState[Choice]):
                                      tuple(len(h) for h in self.hands), len(self._pack), rules.pack_count(n)))
 
     def _apply(self, choice: Choice) -> None:
+        self._legal = None
         seat, card, stack = choice
         hand = self.hands[seat]
         hand.remove(card)
@@ -285,12 +288,22 @@ class InTheRed(GameState[Choice]):
             return []
         return legal_moves(self.hands[self.seat], self.tops)
 
+    def _legal_now(self) -> dict[str, tuple[Card, int | None]]:
+        # kept until the next decision: bots and simulations pass back the exact texts listed
+        if self._legal is None:
+            self._legal = {f"discard {c}" if s is None else f"{c}@{s}": (c, s) for c, s in self.moves()}
+        return self._legal
+
     def legal_actions(self) -> list[str]:
-        return [f"discard {c}" if s is None else f"{c}@{s}" for c, s in self.moves()]
+        return list(self._legal_now())
 
     def act(self, action: str | Card) -> Self:
         if self._over:
             raise RuleError(_("the game is over: no more actions"))
+        known = self._legal_now().get(action) if isinstance(action, str) else None
+        if known is not None:
+            self._record(Choice(self.seat, *known))
+            return self
         card, stack = parse_action(action)
         self._check(card, stack)
         self._record(Choice(self.seat, card, stack))
@@ -357,8 +370,9 @@ def legal_moves(hand: Sequence[Card], tops: Sequence[Card]) -> list[tuple[Card, 
         if c in seen:
             continue
         seen.add(c)
+        suit, rank = c.suit, c.rank
         for s, top in enumerate(tops):
-            if c.suit == top.suit or c.rank == top.rank:
+            if top.suit == suit or top.rank == rank:
                 out.append((c, s))
     if out:
         return out

@@ -71,7 +71,7 @@ def points(n: int) -> str:
 
 
 def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
-    drawn = ", ".join(f"{seat_name(s, names, you)} {c}" for s, c in zip(e.seats, e.cards, strict=True))
+    drawn = ", ".join(f"{c} ({seat_name(s, names, you)})" for s, c in zip(e.seats, e.cards, strict=True))
     head = (_("Drawing for the first dealer: {drawn}.") if e.number == 0 else _("Drawing again: {drawn}.")).format(
         drawn=drawn)
     if e.dealer is not None:
