@@ -19,7 +19,15 @@ from mainmerah.i18n import set_language
 from mainmerah.in_the_red import GAME, InTheRed, make_bot, other_world
 from mainmerah.in_the_red.deal import dealer_draw
 from mainmerah.in_the_red.events import (
-    DealEnd, DealerDraw, DealStart, Discarded, GameEnd, Placed, Reshuffled, RoundEnd, Scored,
+    DealEnd,
+    DealerDraw,
+    DealStart,
+    Discarded,
+    GameEnd,
+    Placed,
+    Reshuffled,
+    RoundEnd,
+    Scored,
 )
 from mainmerah.in_the_red.rules import danger, fits, game_cards, hand_value, high, how_it_fits, losers, value
 
@@ -366,7 +374,8 @@ def test_the_game_ends_at_100_and_the_lowest_total_wins():
     play(g, "2S@1", "3S@1")
     assert g.is_over and g.decision is None and g.legal_actions() == [] and g.scores == (95, 104)
     assert g.winners == (0,) and g.events[-1] == GameEnd((95, 104), (0,))
-    assert g.explain(NAMES)[-1] == "Budi has 104 points, 100 or more: the game ends. Ayu wins with the lowest total, 95."
+    assert g.explain(NAMES)[-1] == ("Budi has 104 points, 100 or more: the game ends. "
+                                    "Ayu wins with the lowest total, 95.")
     with pytest.raises(RuleError, match="the game is over"):
         g.act("2S@1")
 
@@ -492,7 +501,8 @@ def test_the_engine_layer_imports_no_widgets_or_drawing():
         assert "random.choice(" not in text.replace("rng.choice(", "").replace("self.rng.choice(", "")
     code = ("import sys, mainmerah.in_the_red as m; g = m.new(seed=1); m.make_bot('expert', 1).choose(g.view(g.seat)); "
             "g.explain(); print(sorted(k for k in sys.modules if k.split('.')[0] in "
-            "('ipywidgets', 'matplotlib') or k.startswith(('mainmerah.widgets', 'mainmerah.lessons', 'mainmerah.svg'))))")
+            "('ipywidgets', 'matplotlib') or "
+            "k.startswith(('mainmerah.widgets', 'mainmerah.lessons', 'mainmerah.svg'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
