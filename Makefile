@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 HOST ?= 127.0.0.1
 
-.PHONY: app test lint venv bench clean
+.PHONY: app test lint typecheck venv bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +38,11 @@ serve-class: venv
 lint: venv
 	$(BIN)/ruff check .
 
-test: venv lint
+# The type checker, on the whole package (settings in pyproject.toml).
+typecheck: venv
+	$(BIN)/mypy
+
+test: venv lint typecheck
 	$(BIN)/pytest -n 2 --nbval-lax -p no:cacheprovider --durations=15
 
 bench: venv

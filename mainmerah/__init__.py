@@ -1,21 +1,43 @@
-"""Main Merah ("play red"): an Indonesian fishing card game, as a Python engine."""
+"""mainmerah ("play red"): a family of red card games as Python engines, with tables and lessons.
 
-from .bots import GreedyBot, JBCaptureBot, RandomBot, jb_capture, make_bot, play_out
-from .card import DECK, Card, CardError, cards_text, parse_cards
-from .events import Capture, Deal, End, Flip, Play, Redeal, Stay
-from .game import Choice, Decision, Game, LayoutError, RuleError, Setup, deal
-from .match import Match, next_first
-from .save import SaveFileError
-from .score import TOTAL_POINTS, score_card
-from .variant import JB, VARIANTS, CardGames, Classic, Variant, get_variant
-from .view import SeatView
+The core (:mod:`.core`: cards, the decision log, save files, the registry) knows no game;
+each game family is a package under it (:mod:`.fishing`: Main Merah and Chinese Ten).
+"""
 
-__version__ = "0.1.0"
+from .core.cards import JOKERS, PACK, PACK_WITH_JOKERS, Card, CardError, cards_text, packs, parse_cards
+from .core.errors import LayoutError, RuleError, SaveFileError
+from .core.registry import GameInfo, game_from_layout, games, load_game, new_game
+from .core.registry import get as game_info
+from .fishing.bots import GreedyBot, JBCaptureBot, RandomBot, jb_capture, play_out
+from .fishing.engine import DECK, Choice, Decision, Game, Setup, deal
+from .fishing.events import Capture, Deal, End, Flip, Play, Redeal, Stay, TakeFour
+from .fishing.levels import make_bot
+from .fishing.match import Match, next_first
+from .fishing.rules import (
+    JB,
+    RULESETS,
+    TOTAL_POINTS,
+    VARIANTS,
+    CardGames,
+    ChineseTen,
+    Classic,
+    Ruleset,
+    Variant,
+    get_ruleset,
+    get_variant,
+    main_merah_points,
+)
+from .fishing.score import score_card
+from .fishing.view import SeatView
+
+__version__ = "0.2.0"
 
 __all__ = [
-    "DECK", "JB", "TOTAL_POINTS", "VARIANTS", "Capture", "Card", "CardError", "CardGames", "Choice",
-    "Classic", "Deal", "Decision", "End", "Flip", "Game", "GreedyBot", "JBCaptureBot", "LayoutError",
-    "Match", "Play", "RandomBot", "Redeal", "RuleError", "SaveFileError", "SeatView", "Setup", "Stay",
-    "Variant", "cards_text", "deal", "get_variant", "jb_capture", "make_bot", "next_first",
-    "parse_cards", "play_out", "score_card",
+    "DECK", "JB", "JOKERS", "PACK", "PACK_WITH_JOKERS", "RULESETS", "TOTAL_POINTS", "VARIANTS", "Capture",
+    "Card", "CardError", "CardGames", "ChineseTen", "Choice", "Classic", "Deal", "Decision", "End", "Flip",
+    "Game", "GameInfo", "GreedyBot", "JBCaptureBot", "LayoutError", "Match", "Play", "RandomBot", "Redeal",
+    "RuleError", "Ruleset", "SaveFileError", "SeatView", "Setup", "Stay", "TakeFour", "Variant", "cards_text",
+    "deal", "game_from_layout", "game_info", "games", "get_ruleset", "get_variant", "jb_capture",
+    "load_game", "main_merah_points", "make_bot", "new_game", "next_first", "packs", "parse_cards", "play_out",
+    "score_card",
 ]

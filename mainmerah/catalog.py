@@ -17,6 +17,7 @@ import io
 import sys
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -40,7 +41,7 @@ def _literal(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-def extract_python_ast(fileobj, keywords: Collection[str], comment_tags: Collection[str],
+def extract_python_ast(fileobj: Any, keywords: Collection[str], comment_tags: Collection[str],
                        options: Mapping[str, object]) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
     """Babel extraction method: ``_()``/``ngettext()`` calls anywhere, f-strings included.
 
@@ -50,7 +51,7 @@ def extract_python_ast(fileobj, keywords: Collection[str], comment_tags: Collect
     lines = source.splitlines()
     for call in _keyword_calls(ast.parse(source), keywords):
         messages = tuple(_literal(a) for a in call.args)
-        comments = []
+        comments: list[str] = []
         i = call.lineno - 2
         while i >= 0 and lines[i].strip().startswith("#"):
             text = lines[i].strip().lstrip("#").strip()

@@ -20,7 +20,7 @@ LANGUAGES = ("en", "id")
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
-_listeners: list[Callable[[str], None]] = []
+_listeners: list[Callable[[str], object]] = []
 
 
 def _(message: str) -> str:
@@ -58,5 +58,5 @@ def set_language(code: str) -> None:
         listener(code)
 
 
-def on_language_change(callback: Callable[[str], None]) -> None:
+def on_language_change(callback: Callable[[str], object]) -> None:
     _listeners.append(callback)

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from .card import Card
+from .fishing.rules import card_name, main_merah_points
 from .glyphs import text_path
 from .i18n import _
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .view import SeatView
+    from .fishing.engine import Game
+    from .fishing.view import SeatView
 
 # Two-colour deck: red / black. Four-colour deck: each suit its own colour.
 TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
@@ -32,10 +33,11 @@ RINGS = {"select": "#e6a100", "match": "#2e7d32", "hint": "#6a1b9a", "choice": "
 BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
 
 
-def _face(card: Card, colour: str, points: bool = True) -> str:
+def _face(card: Card, colour: str, points: bool | int = True) -> str:
     """The inside of a face-up card in a 100 x 140 box (one group carries the colour).
 
     Rank, suit and points are outlines (:mod:`mainmerah.glyphs`), not text: no font needed.
+    ``points``: True for Main Merah's badge, a number for another game's value, False for none.
     """
     rank, sym = card.rank_text, card.symbol
     size = 30 if len(rank) > 1 else 34
@@ -46,12 +48,13 @@ def _face(card: Card, colour: str, points: bool = True) -> str:
         text_path(sym, 10, 62, 26),
         text_path(sym, 60, 112, 62, anchor="middle"),
     ]
-    if card.red and points:
-        # The points badge: only red cards score, so only red cards carry one.
-        w = 18 + 10 * len(str(card.points))
+    value = main_merah_points(card) if points is True else int(points)
+    if value:
+        # The points badge: only scoring cards carry one (red cards; Chinese Ten's black Aces too).
+        w = 18 + 10 * len(str(value))
         parts.append(
             f'<rect x="{94 - w}" y="114" width="{w}" height="20" rx="10"/>'
-            f'<g fill="#fff">{text_path(str(card.points), 94 - w // 2, 129, 15, bold=True, anchor="middle")}</g>'
+            f'<g fill="#fff">{text_path(str(value), 94 - w // 2, 129, 15, bold=True, anchor="middle")}</g>'
         )
     parts.append("</g>")
     return "".join(parts)
@@ -92,7 +95,7 @@ def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, fou
     """
     h = round(width * 1.4)
     back = card is None or face_down
-    name = escape(label or (_("face-down card") if back else card.name()))  # type: ignore[union-attr]
+    name = escape(label or (_("face-down card") if back else card_name(card)))  # type: ignore[arg-type]
     body = card_body(card, face_down=face_down, four_colour=four_colour, highlight=highlight)
     return (
         f'<svg class="mm-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
@@ -171,7 +174,7 @@ def row_svg(cards: Sequence[Card], width: int = 56, gap: int = 4) -> str:
     total = max(1, len(cards)) * (width + gap) - gap
     items = "".join(
         f'<svg x="{i * (width + gap)}" y="0" width="{width}" height="{h}" viewBox="0 0 100 140">'
-        f"<title>{escape(c.name())}</title>{card_body(c)}</svg>"
+        f"<title>{escape(card_name(c))}</title>{card_body(c)}</svg>"
         for i, c in enumerate(cards)
     )
     label = escape(" ".join(str(c) for c in cards) or _("(no cards)"))
@@ -181,7 +184,7 @@ def row_svg(cards: Sequence[Card], width: int = 56, gap: int = 4) -> str:
 
 def game_html(game: Game, names: Sequence[str] | None = None) -> str:
     """The whole state (every hand shown: this is the developer's view)."""
-    from .explain import seat_name
+    from .fishing.explain import seat_name
 
     turn_seat = None if game.is_over else game.seat
     state = _("game over") if game.is_over else _("{who} to {kind}").format(
@@ -210,7 +213,7 @@ def game_html(game: Game, names: Sequence[str] | None = None) -> str:
 
 def view_html(view: SeatView, names: Sequence[str] | None = None) -> str:
     """What one seat sees: its hand, the table, the stock's size, every pile."""
-    from .explain import seat_name
+    from .fishing.explain import seat_name
 
     me = view.seat
     parts = ['<div class="mm-seatview" style="font-family:sans-serif">']

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import mainmerah as mm
+from mainmerah.fishing.rules import main_merah_points
 
 BOT_NAMES = ("random", "greedy", "jb")
 
@@ -22,7 +23,7 @@ def immediate_points(card: mm.Card, table) -> int:
         return a.rank + b.rank == 10
 
     matches = [c for c in table if pairs(card, c)]
-    return card.points + max(c.points for c in matches) if matches else 0
+    return main_merah_points(card) + max(main_merah_points(c) for c in matches) if matches else 0
 
 
 def test_make_bot_by_name():
@@ -102,7 +103,7 @@ def test_greedy_takes_the_most_points_available_now():
                     best = max(immediate_points(c, g.table) for c in d.options)
                     assert immediate_points(choice, g.table) == best
                 else:
-                    assert choice.points == max(c.points for c in d.options)
+                    assert main_merah_points(choice) == max(main_merah_points(c) for c in d.options)
                 checked += 1
             else:
                 choice = rng.choice(d.options)

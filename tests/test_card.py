@@ -8,6 +8,7 @@ import pytest
 
 import mainmerah as mm
 from mainmerah.card import PAIR_CLASS, SELF_PAIRING
+from mainmerah.fishing.rules import PARTNER, card_name, main_merah_points, pairs_with
 
 RANK_TOKENS = {1: ["A"], 2: ["2"], 3: ["3"], 4: ["4"], 5: ["5"], 6: ["6"], 7: ["7"], 8: ["8"], 9: ["9"],
                10: ["10", "T"], 11: ["J"], 12: ["Q"], 13: ["K"]}
@@ -119,8 +120,8 @@ def test_pairing_all_13x13_rank_pairs():
         for b in range(1, 14):
             ca, cb = mm.Card.of(a, "H"), mm.Card.of(b, "S")
             expected = _rules_pair(a, b)
-            assert ca.pairs_with(cb) is expected, (a, b)
-            assert cb.pairs_with(ca) is expected, (b, a)
+            assert pairs_with(ca, cb) is expected, (a, b)
+            assert pairs_with(cb, ca) is expected, (b, a)
             klass = next(k for k in CLASSES if a in k)
             # Cards pair exactly within one of the 9 classes: with the other rank of a
             # two-rank class, or with the same rank in a one-rank class.
@@ -132,27 +133,27 @@ def test_nine_pairing_classes():
     for rank in range(1, 14):
         engine_classes.setdefault(PAIR_CLASS[rank], set()).add(rank)
     assert sorted(map(sorted, engine_classes.values())) == sorted(map(sorted, CLASSES))
-    assert {c.pair_class for c in mm.DECK} == set(range(9))
+    assert {PAIR_CLASS[c.rank] for c in mm.DECK} == set(range(9))
     assert SELF_PAIRING == {5, 10, 11, 12, 13}
     for card in mm.DECK:
-        assert card.partner in next(k for k in CLASSES if card.rank in k)
+        assert PARTNER[card.rank] in next(k for k in CLASSES if card.rank in k)
 
 
 def test_suit_never_matters_for_pairing():
     for a, b in itertools.product(mm.DECK, repeat=2):
-        assert a.pairs_with(b) is _rules_pair(a.rank, b.rank)
+        assert pairs_with(a, b) is _rules_pair(a.rank, b.rank)
 
 
 def test_points_of_all_52_cards():
     for card in mm.DECK:
-        assert card.points == _rules_points(card.rank, card.suit), card
+        assert main_merah_points(card) == _rules_points(card.rank, card.suit), card
         assert card.red is (card.suit in "HD")
         assert card.color == ("red" if card.red else "black")
-    assert sum(c.points for c in mm.DECK) == 210 == mm.TOTAL_POINTS
-    assert sum(c.points for c in mm.DECK if c.red) == 210
-    assert all(c.points == 0 for c in mm.DECK if not c.red)
-    assert mm.Card.parse("AH").points == 20 and mm.Card.parse("AD").points == 20
-    assert [mm.Card.of(r, "D").points for r in range(2, 9)] == list(range(2, 9))
+    assert sum(main_merah_points(c) for c in mm.DECK) == 210 == mm.TOTAL_POINTS
+    assert sum(main_merah_points(c) for c in mm.DECK if c.red) == 210
+    assert all(main_merah_points(c) == 0 for c in mm.DECK if not c.red)
+    assert main_merah_points(mm.Card.parse("AH")) == 20 and main_merah_points(mm.Card.parse("AD")) == 20
+    assert [main_merah_points(mm.Card.of(r, "D")) for r in range(2, 9)] == list(range(2, 9))
 
 
 def test_cards_are_shared_instances_and_not_equal_to_strings():
@@ -169,5 +170,9 @@ def test_cards_are_shared_instances_and_not_equal_to_strings():
 
 
 def test_accessible_name():
-    assert mm.Card.parse("7h").name() == "seven of hearts, red, 7 points"
-    assert mm.Card.parse("AS").name() == "ace of spades, black, 0 points"
+    # A card's own name carries no game's points; the fishing games' name adds them.
+    assert mm.Card.parse("7h").name() == "seven of hearts, red"
+    assert card_name(mm.Card.parse("7h")) == "seven of hearts, red, 7 points"
+    assert card_name(mm.Card.parse("AS")) == "ace of spades, black, 0 points"
+    assert card_name(mm.Card.parse("AS"), 30) == "ace of spades, black, 30 points"
+    assert mm.Card.parse("sj").name() == "small joker" and str(mm.Card.parse("bj")) == "BJ"

@@ -218,7 +218,7 @@ def test_tampered_save_file_is_refused() -> None:
     g = mm.Game.new(2, "classic", 8)
     finish(g)
     data = json.loads(g.to_json())
-    data["game"]["scores"][0] += 10
+    data["body"]["scores"][0] += 10
     panel = SaveReplayPanel(lambda: None)
     assert panel.load_text(json.dumps(data)) is None
     assert "checksum" in panel.load_message.text

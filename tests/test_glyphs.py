@@ -8,6 +8,7 @@ import pytest
 
 import mainmerah as mm
 from mainmerah import glyphs
+from mainmerah.fishing.rules import main_merah_points
 from mainmerah.svg import card_data_uri, card_svg
 
 
@@ -16,7 +17,7 @@ def test_every_face_is_drawn_without_text_or_fonts() -> None:
         svg = card_svg(card)
         assert "<text" not in svg and "font" not in svg, card
         # rank, two suit symbols, and (red cards) the points: one path per glyph
-        glyph_count = len(card.rank_text) + 2 + (len(str(card.points)) if card.red else 0)
+        glyph_count = len(card.rank_text) + 2 + (len(str(main_merah_points(card))) if card.red else 0)
         assert svg.count("<path ") == glyph_count, card
         assert "<text" not in card_data_uri(card)
 

@@ -11,6 +11,7 @@ import pytest
 
 import mainmerah as mm
 from mainmerah import catalog
+from mainmerah.fishing.rules import card_name
 from mainmerah.i18n import _, language, set_language
 
 ENGLISH_WORDS = re.compile(r"\b(the|with|and|pairs|takes|stays|flips|plays|of|you|points?)\b")
@@ -121,18 +122,18 @@ def test_package_strings_inside_f_strings_are_extracted() -> None:
 
 def test_card_names_switch_and_read_naturally() -> None:
     seven = mm.Card.parse("7h")
-    english = seven.name()
+    english = card_name(seven)
     set_language("id")
     assert language() == "id"
-    assert seven.name() == "tujuh hati, merah, 7 poin"
-    assert mm.Card.parse("AD").name() == "As wajik, merah, 20 poin"
-    assert mm.Card.parse("KS").name() == "King sekop, hitam, 0 poin"
-    names = [c.name() for c in mm.parse_cards(" ".join(f"{r}{s}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    assert card_name(seven) == "tujuh hati, merah, 7 poin"
+    assert card_name(mm.Card.parse("AD")) == "As wajik, merah, 20 poin"
+    assert card_name(mm.Card.parse("KS")) == "King sekop, hitam, 0 poin"
+    names = [card_name(c) for c in mm.parse_cards(" ".join(f"{r}{s}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()
                                                        for s in "HDCS"))]
     assert len(set(names)) == 52
     assert not [n for n in names if ENGLISH_WORDS.search(n)]
     set_language("en")
-    assert seven.name() == english == "seven of hearts, red, 7 points"
+    assert card_name(seven) == english == "seven of hearts, red, 7 points"
 
 
 def test_event_explanations_switch() -> None:

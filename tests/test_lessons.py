@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 import mainmerah as mm
+from mainmerah.fishing.rules import main_merah_points, pairs_with
 from mainmerah.lessons import ChoiceTask, Lesson, NumberTask, PickTask, Tutorial
 from mainmerah.lessons import content as C
 from mainmerah.lessons.coach import Coach
@@ -136,7 +137,7 @@ def test_tally_hints_then_gives_the_score_card() -> None:
     tally = C.lesson_cards().tasks[2]
     assert isinstance(tally, NumberTask)
     pile = cards("A♦ 9♣ 10♥ 3♥ 3♠ K♦")
-    assert tally.answer == sum(c.points for c in pile) == 43
+    assert tally.answer == sum(main_merah_points(c) for c in pile) == 43
     tally.submit("56")  # the black cards counted as if red: 20 + 10 + 10 + 3 + 3 + 10
     assert "counts the black cards too" in tally.feedback.text
     tally.submit("40")
@@ -148,7 +149,7 @@ def test_tally_hints_then_gives_the_score_card() -> None:
 def test_deck_total_is_the_engine_total() -> None:
     deck = C.lesson_cards().tasks[3]
     assert isinstance(deck, NumberTask)
-    assert deck.answer == sum(c.points for c in mm.DECK) == mm.TOTAL_POINTS
+    assert deck.answer == sum(main_merah_points(c) for c in mm.DECK) == mm.TOTAL_POINTS
     deck.submit("200")
     assert "2 × 20" in deck.feedback.text and not deck.solved
     deck.submit("210")
@@ -164,9 +165,9 @@ def test_pairing_rounds_match_the_engine_rule() -> None:
         assert isinstance(task, PickTask)
         c = mm.Card.parse(card)
         played_ranks.add(c.rank)
-        assert task.targets == [t for t in task.row.cards if c.pairs_with(t)]
+        assert task.targets == [t for t in task.row.cards if pairs_with(c, t)]
         assert task.targets, "every round has something to find"
-        wrong = next(t for t in task.row.cards if not c.pairs_with(t))
+        wrong = next(t for t in task.row.cards if not pairs_with(c, t))
         task.pick(wrong)
         assert task.feedback.kind == "bad" and "does not pair" in task.feedback.text
         for t in task.targets:
@@ -358,7 +359,7 @@ def test_scoring_lesson() -> None:
     running = 0
     for c in mine.targets:
         mine.pick(c)
-        running += c.points
+        running += main_merah_points(c)
         assert f"Running total: {running}." in mine.feedback.text
     assert running == g.scores[0] and mine.solved
     assert isinstance(theirs, NumberTask) and theirs.answer == g.scores[1]

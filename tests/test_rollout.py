@@ -8,6 +8,7 @@ import pytest
 
 import mainmerah as mm
 from mainmerah import rollout as ro
+from mainmerah.fishing.rules import PARTNER, main_merah_points
 from mainmerah.rollout import card_type
 
 VARIANTS = ("classic", "cardgames", "jb")
@@ -22,9 +23,9 @@ def test_types_keep_rank_colour_and_points() -> None:
     for c in mm.DECK:
         t = card_type(c)
         assert ro.type_rank(t) == c.rank
-        assert ro.POINTS[t] == c.points
+        assert ro.POINTS[t] == main_merah_points(c)
         partner_black = ro.PARTNER_BASE[t]
-        assert ro.type_rank(partner_black) == c.partner and partner_black % 2 == 0
+        assert ro.type_rank(partner_black) == PARTNER[c.rank] and partner_black % 2 == 0
     assert sum(ro.POINTS[card_type(c)] for c in mm.DECK) == mm.TOTAL_POINTS
 
 
@@ -87,7 +88,7 @@ class MirrorGreedy:
         if d.kind == "capture":
             return next((c for c in d.options if c.red), d.options[0])
         table = ro.table_counts(view.table)
-        return max(d.options, key=lambda c: (ro.greedy_key(card_type(c), table), -d.options.index(c)))
+        return max(d.options, key=lambda c: (ro.greedy_type_key(card_type(c), table), -d.options.index(c)))
 
 
 class MirrorRandom:

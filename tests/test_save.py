@@ -9,7 +9,7 @@ import random
 import pytest
 
 import mainmerah as mm
-from mainmerah import save as sv
+from mainmerah.core.save import digest
 
 
 def state(g: mm.Game) -> tuple:
@@ -31,7 +31,7 @@ def played(players=2, variant="classic", seed=17, n=None, rng_seed=0) -> mm.Game
 def resigned(data: dict) -> str:
     """The file with its checksum recomputed, so the deeper checks are reached."""
     data = copy.deepcopy(data)
-    data["sha256"] = sv._digest(data["game"])
+    data["sha256"] = digest(data["body"])
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -91,8 +91,25 @@ def test_save_and_load_a_file(tmp_path):
     g.save(str(path))
     assert state(mm.Game.load(str(path))) == state(g)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "mainmerah-save" and data["version"] == 1
-    assert len(data["game"]["decisions"]) == 9
+    assert data["format"] == "mainmerah-save" and data["version"] == 2 and data["game"] == "main-merah"
+    assert len(data["body"]["decisions"]) == 9
+
+
+def test_version_1_files_written_before_the_games_had_names_still_load():
+    g = played(2, "classic", 4, n=7)
+    data = json.loads(g.to_json())
+    old = {"format": "mainmerah-save", "version": 1, "game": data["body"], "sha256": data["sha256"]}
+    assert state(mm.Game.from_json(json.dumps(old))) == state(g)
+    assert state(mm.load_game(json.dumps(old))) == state(g)
+    old["game"]["scores"] = [1, 2]
+    refused(json.dumps(old), "checksum")
+
+
+def test_a_file_of_one_game_does_not_load_as_another():
+    g = played(2, "classic", 4, n=3)
+    data = json.loads(g.to_json())
+    data["game"] = "chinese-ten"
+    refused(json.dumps(data), "unknown variant 'classic'")
 
 
 def test_loaded_game_plays_on_identically():
@@ -126,10 +143,10 @@ def test_truncated_text():
 
 def test_tampered_content_fails_the_checksum():
     data = base()
-    data["game"]["scores"] = [200, 0]
+    data["body"]["scores"] = [200, 0]
     refused(json.dumps(data), "checksum")
     data = base()
-    data["game"]["decisions"][0]["card"] = data["game"]["hands"][0][1]
+    data["body"]["decisions"][0]["card"] = data["body"]["hands"][0][1]
     refused(json.dumps(data), "checksum")
     data = base()
     del data["sha256"]
@@ -138,8 +155,8 @@ def test_tampered_content_fails_the_checksum():
 
 def test_wrong_version():
     data = base()
-    data["version"] = 2
-    refused(json.dumps(data), "version 2", "not supported")
+    data["version"] = 3
+    refused(json.dumps(data), "version 3", "not supported")
     del data["version"]
     refused(json.dumps(data), "version None")
 
@@ -154,7 +171,7 @@ def test_wrong_format():
 
 def test_deck_with_a_duplicate_card():
     data = base()
-    g = data["game"]
+    g = data["body"]
     g["stock"][0] = g["hands"][0][0]
     msg = refused(resigned(data), "not one 52-card deck", "duplicated", "missing")
     assert g["hands"][0][0] in msg
@@ -162,7 +179,7 @@ def test_deck_with_a_duplicate_card():
 
 def test_deck_with_a_missing_card():
     data = base()
-    g = data["game"]
+    g = data["body"]
     lost = g["table"].pop()
     msg = refused(resigned(data), "not one 52-card deck", "missing")
     assert lost in msg
@@ -170,44 +187,44 @@ def test_deck_with_a_missing_card():
 
 def test_deck_with_a_bad_card_token():
     data = base()
-    data["game"]["table"][0] = "11Z"
+    data["body"]["table"][0] = "11Z"
     refused(resigned(data), "table", "'11Z'")
     data = base()
-    data["game"]["hands"][1][0] = 7
+    data["body"]["hands"][1][0] = 7
     refused(resigned(data), "seat 1's hand")
 
 
 def test_illegal_decision_in_the_list():
     data = base()
-    decisions = data["game"]["decisions"]
+    decisions = data["body"]["decisions"]
     seat = decisions[0]["seat"]
-    other_hand = data["game"]["hands"][1 - seat]
+    other_hand = data["body"]["hands"][1 - seat]
     decisions[0]["card"] = other_hand[0]
     refused(resigned(data), "decision 1", "not legal")
 
 
 def test_decision_out_of_turn_or_malformed():
     data = base()
-    data["game"]["decisions"][0]["seat"] = 1 - data["game"]["decisions"][0]["seat"]
+    data["body"]["decisions"][0]["seat"] = 1 - data["body"]["decisions"][0]["seat"]
     refused(resigned(data), "decision 1", "turn")
     data = base()
-    data["game"]["decisions"][2]["kind"] = "steal"
+    data["body"]["decisions"][2]["kind"] = "steal"
     refused(resigned(data), "decision 3", "malformed")
     data = base()
-    data["game"]["decisions"][1] = "AH"
+    data["body"]["decisions"][1] = "AH"
     refused(resigned(data), "decision 2", "malformed")
 
 
 def test_decisions_after_the_end_are_refused():
     data = json.loads(played(2, "classic", 17).to_json())
-    data["game"]["decisions"].append(dict(data["game"]["decisions"][-1]))
-    data["game"]["scores"] = None
+    data["body"]["decisions"].append(dict(data["body"]["decisions"][-1]))
+    data["body"]["scores"] = None
     refused(resigned(data), "decision", "over")
 
 
 def test_recorded_scores_must_match_the_replay():
     data = base()
-    data["game"]["scores"] = [999, 0]
+    data["body"]["scores"] = [999, 0]
     refused(resigned(data), "scores", "999")
 
 
@@ -225,16 +242,16 @@ def test_wrong_fields():
         ("decisions", None, ["'decisions'"]),
     ]:
         data = base()
-        data["game"][key] = value
+        data["body"][key] = value
         refused(resigned(data), *words)
     data = base()
-    del data["game"]["table"]
+    del data["body"]["table"]
     refused(resigned(data), "missing field 'table'")
 
 
 def test_wrong_hand_sizes_are_an_impossible_setup():
     data = base()
-    g = data["game"]
+    g = data["body"]
     g["stock"].append(g["hands"][0].pop())
     refused(resigned(data), "impossible set-up")
 
@@ -271,8 +288,8 @@ def test_fuzzed_files_raise_save_file_error_or_load_fully():
     loaded = 0
     for _ in range(1500):
         data = copy.deepcopy(good)
-        data["game"] = mutate(data["game"])
-        if not isinstance(data["game"], dict):
+        data["body"] = mutate(data["body"])
+        if not isinstance(data["body"], dict):
             continue
         try:
             g = mm.Game.from_json(resigned(data))
@@ -281,5 +298,5 @@ def test_fuzzed_files_raise_save_file_error_or_load_fully():
         loaded += 1
         # Whatever loaded is a whole, consistent game.
         assert sorted(g.all_cards(), key=lambda c: c.index) == list(mm.DECK)
-        assert len(g.choices) == len(data["game"]["decisions"])
+        assert len(g.choices) == len(data["body"]["decisions"])
     assert loaded < 1500

@@ -156,8 +156,8 @@ def _build() -> dict[str, Card]:
             for rt in rank_tokens:
                 for st in (suit, SUIT_SYMBOLS[suit]):
                     lookup[rt + st] = card
-    for rank, text in JOKER_TEXT.items():
-        card = Card._make(len(Card._all), rank, "")
+    for joker, text in JOKER_TEXT.items():
+        card = Card._make(len(Card._all), joker, "")
         Card._all.append(card)
         lookup[text] = card
     return lookup
@@ -179,6 +179,7 @@ def packs(n: int = 1, jokers: bool = False) -> tuple[Card, ...]:
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Parse a list of cards: ``"AH 9d 10♣"`` (spaces or commas) or an iterable."""
+    tokens: list[str | Card]
     if isinstance(text, str):
         tokens = [t for t in text.replace(",", " ").split() if t]
     else:

@@ -46,8 +46,9 @@ def unwrap(text: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(_("not a mainmerah save file (no \"format\": \"{format}\")").format(format=FORMAT))
     version = data.get("version")
+    name: object = LEGACY_GAME
     if version == 1:
-        name, body = LEGACY_GAME, data.get("game")
+        body = data.get("game")
     elif version == VERSION:
         name, body = data.get("game"), data.get("body")
         if not isinstance(name, str):
@@ -61,6 +62,7 @@ def unwrap(text: str) -> tuple[str, dict[str, Any]]:
         raise SaveFileError(_("save file: missing the \"game\" section"))
     if data.get("sha256") != digest(body):
         raise SaveFileError(_("save file checksum does not match: the file was changed after it was saved"))
+    assert isinstance(name, str)
     return name, body
 
 

@@ -19,16 +19,17 @@ from urllib.parse import quote
 
 import ipywidgets as W
 
-from ..bots import make_bot, play_out
 from ..card import DECK, CardError
-from ..dealcode import DealCodeError, decode, encode, random_code
-from ..events import Redeal
-from ..game import Game, LayoutError
+from ..fishing.bots import play_out
+from ..fishing.dealcode import DealCodeError, decode, encode, random_code
+from ..fishing.engine import Game, LayoutError
+from ..fishing.events import Redeal
+from ..fishing.levels import make_bot
+from ..fishing.rules import PARTNER, VARIANTS, main_merah_points
+from ..fishing.save import SaveFileError
+from ..fishing.score import score_card
 from ..i18n import _, ngettext, on_language_change
-from ..save import SaveFileError
-from ..score import score_card
 from ..svg import game_html
-from ..variant import VARIANTS
 from ..widgets.options import header_bar
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
@@ -228,7 +229,7 @@ def exercises(seed: int = 8412) -> Lesson:
     hand, table = list(d.options), list(g.table)
     # The card with the most partners on the table makes the best pairing question (a hand card if possible).
     probe = max((c for c in DECK if c not in table),
-                key=lambda c: (sum(t.rank == c.partner for t in table), c in hand, -c.index))
+                key=lambda c: (sum(t.rank == PARTNER[c.rank] for t in table), c in hand, -c.index))
     done = g.copy()
     play_out(done, [make_bot("greedy", seed), make_bot("greedy", seed + 1)])
     pile = list(done.piles[0])[:8]
@@ -237,7 +238,7 @@ def exercises(seed: int = 8412) -> Lesson:
     tasks: list[Task] = [
         best_play_task(hand, table),
         pair_task(probe, table, "partners", played_too=False),
-        NumberTask(_("How many points are these eight cards worth?"), sum(c.points for c in pile),
+        NumberTask(_("How many points are these eight cards worth?"), sum(main_merah_points(c) for c in pile),
                    right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]
                    before=[show(pile, _("Cards from a pile:"), 48)], key="tally"),
         ChoiceTask(_("Under the classic rules, is this starting table played or dealt again?"), [
@@ -404,7 +405,7 @@ class Classroom(W.VBox):
         self.tabs = tabs
         super().__init__([style_widget()])
         self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, tabs, play)
+        self.children = (*self.children, top, tabs, play)  # type: ignore[has-type]
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()

@@ -14,11 +14,12 @@ from html import escape
 
 import ipywidgets as W
 
-from ..bots import make_bot
 from ..card import Card, cards_text
-from ..events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
-from ..explain import auto_reason, needs, no_pair_reason, pair_reason
-from ..game import Game, RuleError
+from ..fishing.engine import Game, RuleError
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
+from ..fishing.explain import auto_reason, needs, no_pair_reason, pair_reason
+from ..fishing.levels import make_bot
+from ..fishing.rules import PARTNER, main_merah_points
 from ..i18n import _
 from ..svg import backs_html, card_svg, cards_html
 from .cards import CardButton, CardRow
@@ -139,7 +140,7 @@ class Coach(W.VBox):
             self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
             return
         if self.must_capture_first and self._turns_played == 0:
-            capturing = [c for c in self.hand if any(t.rank == c.partner for t in self.table)]
+            capturing = [c for c in self.hand if any(t.rank == PARTNER[c.rank] for t in self.table)]
             if capturing and card not in capturing:
                 self.feedback.say(_(
                     "{card} needs {need}, and there is none on the table: it would just stay there. "
@@ -166,7 +167,7 @@ class Coach(W.VBox):
                 self._apply(self.queue.pop(0))
                 self.feedback.say(pair_reason(e.card, e.taken) + ". " + self._points(e), "good")
                 self._settle()
-            elif card.rank == e.card.partner:
+            elif card.rank == PARTNER[e.card.rank]:
                 self.feedback.say(auto_reason(e.taken, e.options), "info")
             else:
                 self.table_row[card].mark("wrong")
@@ -182,11 +183,11 @@ class Coach(W.VBox):
             self.game.capture(card)
             self.waiting = "busy"
             self._pull()
-            e = self.queue[0]
-            if isinstance(e, Capture):
+            head = self.queue[0]
+            if isinstance(head, Capture):
                 self._apply(self.queue.pop(0))
                 others = [c for c in e.options if c != e.taken]
-                better = [c for c in others if c.points > e.taken.points]
+                better = [c for c in others if main_merah_points(c) > main_merah_points(e.taken)]
                 text = pair_reason(e.card, e.taken) + ". " + self._points(e)
                 if better:
                     text += " " + _("({other} was worth more: red cards score, black ones do not.)").format(
@@ -274,7 +275,7 @@ class Coach(W.VBox):
 
     # ----- drawing ------------------------------------------------------------
     def _points(self, e: Capture) -> str:
-        return _("You take both: {points} points.").format(points=e.card.points + e.taken.points)
+        return _("You take both: {points} points.").format(points=e.points)
 
     def _hint(self) -> str:
         w = self.waiting
@@ -317,17 +318,17 @@ class Coach(W.VBox):
             if s == self.human:
                 continue
             name = self.names[s][:1].upper() + self.names[s][1:]
-            score = sum(c.points for c in self.piles[s])
+            score = sum(main_merah_points(c) for c in self.piles[s])
             opp.append(f"<div class='mm-label'>{escape(name)}: {backs_html(self.hand_sizes[s], 24)} "
                        f"&nbsp; {escape(_('pile: {n} points').format(n=score))}</div>"
                        f"{cards_html(self.piles[s], width=30, empty=_('(no cards yet)'))}")
         self.others_html.value = "".join(opp)
-        mine = sum(c.points for c in self.piles[self.human])
+        mine = sum(main_merah_points(c) for c in self.piles[self.human])
         self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"
                                 + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)")))
         self.next_button.layout.display = "" if self.waiting == "next" else "none"
         if self.waiting == "over":
-            scores = [sum(c.points for c in p) for p in self.piles]
+            scores = [sum(main_merah_points(c) for c in p) for p in self.piles]
             text = _("Game over: you {mine} points, {other}.").format(
                 mine=scores[self.human],
                 other=", ".join(f"{self.names[s]} {scores[s]}" for s in range(g.players) if s != self.human))

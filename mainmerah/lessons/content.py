@@ -12,20 +12,21 @@ from html import escape
 
 import ipywidgets as W
 
-from ..bots import make_bot, play_out, play_value
 from ..card import Card, cards_text, parse_cards, points_text, rank_name
-from ..dealcode import encode
-from ..events import Capture, End, Redeal
-from ..explain import auto_reason, no_pair_reason, pair_reason, stranded_text
-from ..game import Game
+from ..fishing.bots import play_out, play_value
+from ..fishing.dealcode import encode
+from ..fishing.engine import Game
+from ..fishing.events import Capture, End, Redeal
+from ..fishing.explain import auto_reason, no_pair_reason, pair_reason, stranded_text
+from ..fishing.levels import make_bot
+from ..fishing.rules import PARTNER, get_variant, main_merah_points
+from ..fishing.score import red_only_card, score_card
 from ..i18n import _, ngettext
-from ..score import red_only_card, score_card
 from ..svg import card_html, card_svg, cards_html
-from ..variant import get_variant
 from ..widgets.table import TableWidget
 from .coach import Coach
 from .lesson import ActionTask, ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask, para
-from .tutorial import LessonSpec
+from .spec import LessonSpec
 
 # Real deals used by the lessons (checked by tests/test_lessons.py).
 JACKS_SEED = 31  # 2P classic: the first shuffle laid three Jacks and was redealt
@@ -44,7 +45,7 @@ def worth(card: Card) -> str:
         return _("{card} is a red {rank}: red 9s, 10s, Jacks, Queens and Kings are worth 10 points each.").format(
             card=card, rank=rank_name(card.rank))
     return _("{card} is red: a red 2 to 8 is worth its number, {points}.").format(
-        card=card, points=points_text(card.points))
+        card=card, points=points_text(main_merah_points(card)))
 
 
 def show(cards: Sequence[Card], label: str, width: int = 56) -> W.HTML:
@@ -59,8 +60,8 @@ def played(card: Card, label: str | None = None) -> W.HTML:
 
 # ----- Lesson 1: cards and points -------------------------------------------------
 def _tally_hint(pile: Sequence[Card]) -> object:
-    as_if_red = sum(Card.of(c.rank, "H").points for c in pile)
-    total = sum(c.points for c in pile)
+    as_if_red = sum(main_merah_points(Card.of(c.rank, "H")) for c in pile)
+    total = sum(main_merah_points(c) for c in pile)
 
     def hint(value: int, attempts: int) -> str:
         if value == as_if_red and value != total:
@@ -81,18 +82,18 @@ def lesson_cards() -> Lesson:
     tasks: list[Task] = [
         PickTask(
             _("Click each card to see what it is worth."), reveal, reveal,
-            right=worth, wrong=worth, reveal=lambda c: points_text(c.points), key="reveal",
+            right=worth, wrong=worth, reveal=lambda c: points_text(main_merah_points(c)), key="reveal",
             done=_("That is the whole scoring rule: only red cards (♥ ♦) score. A red Ace 20; a red 9, 10, J, Q "
                    "or K 10; a red 2 to 8 its number; any black card (♣ ♠) 0. A red card shows its points in "
                    "its corner."),
         ),
         PickTask(
             _("Now click every card that scores points (and none that does not)."), score,
-            [c for c in score if c.red], right=worth, wrong=worth, reveal=lambda c: points_text(c.points),
+            [c for c in score if c.red], right=worth, wrong=worth, reveal=lambda c: points_text(main_merah_points(c)),
             key="red", done=_("Found all four. Suit never matters for pairing, but colour decides the points."),
         ),
         NumberTask(
-            _("Tally this pile: how many points is it worth?"), sum(c.points for c in pile),
+            _("Tally this pile: how many points is it worth?"), sum(main_merah_points(c) for c in pile),
             right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]
             before=[show(pile, _("A player's pile:"))], key="tally",
         ),
@@ -127,7 +128,7 @@ def pair_task(card: Card | str, table: Sequence[Card] | str, key: str, played_to
     """Click every table card that ``card`` pairs with; each wrong pick says why it does not pair."""
     c = Card.parse(card)
     cards = parse_cards(table)
-    targets = [t for t in cards if t.rank == c.partner]
+    targets = [t for t in cards if t.rank == PARTNER[c.rank]]
     prompt = (_("{card} is played. Click every table card it pairs with.") if played_too
               else _("Which table cards pair with {card}? Click all of them."))
     return PickTask(
@@ -184,8 +185,8 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
     g, c = capture_options(hand_card, table)
     d = g.decision
     assert d is not None and d.kind == "capture", "the position must offer a choice"
-    best = max(o.points for o in d.options)
-    targets = [o for o in d.options if o.points == best]
+    best = max(main_merah_points(o) for o in d.options)
+    targets = [o for o in d.options if main_merah_points(o) == best]
 
     def wrong(t: Card) -> str:
         if t in d.options:
@@ -195,7 +196,8 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
         return no_pair_reason(c, t) + "."
 
     def right(t: Card) -> str:
-        text = pair_reason(c, t) + ": " + _("{n} for you.").format(n=points_text(c.points + t.points))
+        gain = main_merah_points(c) + main_merah_points(t)
+        text = pair_reason(c, t) + ": " + _("{n} for you.").format(n=points_text(gain))
         if len(targets) > 1:
             text += " " + _("Both are red cards of the same rank, so both are worth the same: either is right.")
         return text
@@ -211,10 +213,10 @@ def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key:
     best = max(value.values())
 
     def takes(c: Card) -> str:
-        matches = [t for t in tab if t.rank == c.partner]
+        matches = [t for t in tab if t.rank == PARTNER[c.rank]]
         if not matches:
             return _("{c} pairs with nothing on the table: it would stay there and take 0 points.").format(c=c)
-        t = max(matches, key=lambda m: m.points)
+        t = max(matches, key=lambda m: main_merah_points(m))
         return _("{c} would take {t}: {n}.").format(c=c, t=t, n=points_text(value[c]))
 
     if best == 0:
@@ -417,7 +419,7 @@ def lesson_scoring() -> Lesson:
     total = {"n": 0}
 
     def right(c: Card) -> str:
-        total["n"] = sum(x.points for x in red if x in task.picked)
+        total["n"] = sum(main_merah_points(x) for x in red if x in task.picked)
         return worth(c) + " " + _("Running total: {n}.").format(n=total["n"])
 
     task = PickTask(_("This is your pile after a whole game. Click every card in it that scores, and watch the "
@@ -440,7 +442,11 @@ def lesson_scoring() -> Lesson:
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
-    guided.on_step(lambda t: t.game.is_over and t.caught_up and game_task.solve())
+    def finished(t: TableWidget) -> None:
+        if t.game.is_over and t.caught_up:
+            game_task.solve()
+
+    guided.on_step(finished)
     tasks: list[Task] = [
         task,
         NumberTask(_("The computer's pile: what is its score?"), g.scores[1], key="theirs",

@@ -387,7 +387,7 @@ class Lesson(W.VBox):
                     replay(log)
         _move_tables(old, self)
         for mine, theirs in zip(self.tasks, old.tasks, strict=False):
-            theirs.on_solved(lambda _t, m=mine: m.solve())  # a moved table still reports to its old task
+            theirs.on_solved(_forward(mine))  # a moved table still reports to its old task
             if theirs.solved:
                 mine.solve()
 
@@ -414,3 +414,8 @@ def _move_tables(old: W.Widget, new: W.Widget) -> None:
             box.widget = kept
         fresh._cancel_timer()
         fresh.close()
+
+
+def _forward(task: Task) -> Callable[[Task], None]:
+    """A callback that solves ``task`` when another task is solved."""
+    return lambda _solved: task.solve()

@@ -10,8 +10,7 @@ lessons already opened follow when they are opened again.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from html import escape
 
 import ipywidgets as W
@@ -19,16 +18,8 @@ import ipywidgets as W
 from ..i18n import _, on_language_change
 from ..widgets.options import header_bar
 from .lesson import Lesson
+from .spec import LessonSpec
 from .style import style_widget
-
-
-@dataclass(frozen=True)
-class LessonSpec:
-    """A lesson's name and how to build it (building may deal games, so it waits until needed)."""
-
-    key: str
-    title: str
-    build: Callable[[], Lesson]
 
 
 class Tutorial(W.VBox):
@@ -70,7 +61,7 @@ class Tutorial(W.VBox):
         nav.add_class("mm-nav")
         super().__init__([style_widget()])
         self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, bar, self.stage, nav)
+        self.children = (*self.children, top, bar, self.stage, nav)  # type: ignore[has-type]
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
         self._relabel()

@@ -14,8 +14,8 @@ import os
 from typing import Any
 from urllib.parse import parse_qs
 
+from ..fishing.rules import VARIANTS
 from ..i18n import _
-from ..variant import VARIANTS
 from .controls import MANUAL, PACES, bot_levels
 
 PACE_NAMES = {"manual": MANUAL, "next": MANUAL, "slow": 2.0, "normal": 1.1, "fast": 0.45, "instant": 0.0}

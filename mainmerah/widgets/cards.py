@@ -17,6 +17,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..card import DECK, Card
+from ..fishing.rules import card_name as fishing_card_name
 from ..i18n import _, language
 from .style import card_class
 
@@ -27,11 +28,11 @@ _NAMES: dict[tuple[int, str], str] = {}
 
 
 def card_name(card: Card) -> str:
-    """``card.name()`` in the current language, remembered: every redraw asks for all the cards' names."""
+    """The card's spoken name (with Main Merah's points) in the current language, remembered."""
     key = (card.index, language())
     name = _NAMES.get(key)
     if name is None:
-        name = _NAMES[key] = card.name()
+        name = _NAMES[key] = fishing_card_name(card)
     return name
 
 
@@ -97,7 +98,7 @@ class CardButton(w.Button):
         classes, text, tip = card_look(card, face_down, marks)
         self.card = card
         self.face_down = face_down
-        if classes == self._classes and text == self.description and tip == self.tooltip:
+        if classes == self._classes and text == self.description and tip == self.tooltip:  # type: ignore[has-type]
             return  # unchanged: send nothing
         self._classes = classes
         with self.hold_sync():
@@ -115,7 +116,7 @@ class LazyHTML(w.HTML):
         super().__init__(value=value, **kw)
 
     def set(self, html: str) -> None:
-        if html != self.value:
+        if html != self.value:  # type: ignore[has-type]
             self.value = html
 
 

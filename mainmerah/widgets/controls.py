@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import ipywidgets as w
 
-from ..explain import seat_name
+from ..fishing.explain import seat_name
+from ..fishing.rules import VARIANTS
 from ..i18n import N_, _
-from ..variant import VARIANTS
 from .cards import LazyHTML, shared
 from .text import esc
 

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..card import Card
-from ..events import Capture, Deal, End, Event, Flip, Play, Stay
-from ..game import Game
+from ..fishing.engine import Game
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Stay
+from ..fishing.rules import main_merah_points
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Frame:
 
     @property
     def scores(self) -> list[int]:
-        return [sum(c.points for c in p) for p in self.piles]
+        return [sum(main_merah_points(c) for c in p) for p in self.piles]
 
 
 def hand_order(card: Card) -> tuple[int, int]:

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..card import cards_text
-from ..events import End, Event
-from ..explain import capitalized, seat_name, stranded_text
+from ..fishing.events import End, Event
+from ..fishing.explain import capitalized, seat_name, stranded_text
+from ..fishing.score import TOTAL_POINTS, score_card
 from ..i18n import _, language
-from ..score import TOTAL_POINTS, score_card
 from .board import Part
 from .cards import fan_html
 from .text import esc

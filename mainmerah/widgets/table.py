@@ -21,14 +21,16 @@ from typing import Any, TypeVar
 import ipywidgets as w
 import traitlets
 
-from ..bots import Bot, make_bot
 from ..card import Card, CardError, cards_text, points_text
-from ..events import Capture, End, Event, Flip, Play, Redeal, Stay
-from ..explain import capitalized, needs
-from ..game import Game, RuleError
+from ..fishing.bots import Bot
+from ..fishing.engine import Game, RuleError
+from ..fishing.events import Capture, End, Event, Flip, Play, Redeal, Stay
+from ..fishing.explain import capitalized, needs
+from ..fishing.levels import make_bot
+from ..fishing.match import next_first
+from ..fishing.rules import PARTNER, main_merah_points
+from ..fishing.save import SaveFileError
 from ..i18n import _, on_language_change
-from ..match import next_first
-from ..save import SaveFileError
 from .board import Action, BoardView, CardRow, Entry, Part
 from .cards import card_names, hand_state, pile_state, shared, stock_state
 from .controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_label, pace_options
@@ -524,7 +526,7 @@ class TableWidget(w.VBox):
                 self.note = table_card_text(c)
                 self._render()
                 return True
-            if c.rank != sel.partner:
+            if c.rank != PARTNER[sel.rank]:
                 return self._refuse(_("{card} cannot take {other}: it needs {need}.").format(
                     card=sel, other=c, need=needs(sel)))
             if c not in self.game.table:
@@ -758,7 +760,7 @@ class TableWidget(w.VBox):
         d = self._my_decision()
         if d is None:
             return self._refuse(self._why_not_now())
-        from ..hint import hints  # rollouts: loaded on the first hint, not with the table
+        from ..fishing.hint import hints  # rollouts: loaded on the first hint, not with the table
 
         # Seeded by the position, so the same position always gets the same hint.
         best = hints(self.game, self.human, rollouts=HINT_ROLLOUTS, seed=len(self.game.choices))[0]
@@ -851,7 +853,7 @@ class TableWidget(w.VBox):
         table_marks: dict[Card, list[str]] = {}
         if d is not None and d.kind == "play" and self.selected is not None:
             for c in f.table:
-                if c.rank == self.selected.partner:
+                if c.rank == PARTNER[self.selected.rank]:
                     table_marks.setdefault(c, []).append("match")
         if d is not None and d.kind == "capture":
             for c in d.options:
@@ -969,10 +971,10 @@ class TableWidget(w.VBox):
         elif d is not None:
             text = _("{card} pairs with {options}: click the table card you want to take.").format(
                 card=d.card, options=cards_text(d.options))
-            best = max(d.options, key=lambda c: c.points)
-            if best.points:
+            best = max(d.options, key=lambda c: main_merah_points(c))
+            if main_merah_points(best):
                 text += " " + _("{best} is worth the most ({points}).").format(
-                    best=best, points=points_text(best.points))
+                    best=best, points=points_text(main_merah_points(best)))
             cls = False
         elif f.over:
             text, cls = _("Game over. Deal the next game, replay this one, or change the settings."), False

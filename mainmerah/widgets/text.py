@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..bots import jb_capture
 from ..card import Card, cards_text, points_text
-from ..events import Capture, Stay
-from ..explain import capitalized, needs, pair_points, rule_of, seat_name
+from ..fishing.bots import jb_capture
+from ..fishing.events import Capture, Stay
+from ..fishing.explain import capitalized, needs, pair_points, rule_of, seat_name
+from ..fishing.rules import PARTNER, main_merah_points
 from ..i18n import _
 from .cards import card_code
 from .frame import Frame
@@ -35,7 +36,7 @@ def sum_reason(card: Card, other: Card) -> str:
 
 def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False) -> str:
     """What a selected hand card would do, before it is played: "7♥ would take 3♣ (7 + 3 = 10): ..."."""
-    matches = [c for c in table if c.rank == card.partner]
+    matches = [c for c in table if c.rank == PARTNER[card.rank]]
     again = _("Click Play (or {card} again) to play it.").format(card=card)
     if not matches:
         return _("{card} pairs with nothing on the table: it would stay there (it needs {need}).").format(
@@ -49,7 +50,7 @@ def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False
         return _("{card} pairs with {options}; the jb rule would take {other} ({why}): {points}.").format(
             card=card, options=cards_text(matches), other=m, why=sum_reason(card, m),
             points=pair_points(card, m)) + " " + again
-    best = max(matches, key=lambda c: c.points)
+    best = max(matches, key=lambda c: main_merah_points(c))
     return _("{card} can take {options} ({why}): click the one you want to take. "
              "{best} is worth the most.").format(
         card=card, options=cards_text(matches), why=sum_reason(card, matches[0]), best=best)
@@ -71,7 +72,7 @@ def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
     if f.air is not None:
         who = capitalized(seat_name(f.seat, names, you))
         what = _("played") if f.air_source == "play" else _("flipped")
-        opts = options if options is not None else tuple(c for c in f.table if c.rank == f.air.partner)
+        opts = options if options is not None else tuple(c for c in f.table if c.rank == PARTNER[f.air.rank])
         if f.seat == you:
             text = _("You {what} {card}: it pairs with {options}. Click the table card to take.").format(
                 what=what, card=f.air, options=cards_text(opts))

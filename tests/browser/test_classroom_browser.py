@@ -10,6 +10,7 @@ from conftest import open_notebook, screenshot
 import mainmerah as mm
 from mainmerah.bots import play_value
 from mainmerah.dealcode import encode
+from mainmerah.fishing.rules import pairs_with
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
@@ -81,11 +82,11 @@ def test_classroom_by_clicking(voila, page, tmp_path) -> None:  # noqa: ANN001
     head = page.locator(".mm-task-partners .mm-task-head").inner_text()
     probe = mm.Card.parse(re.search(r"pair with (\S+)\?", head).group(1))
     pfb = page.locator(".mm-task-partners > .mm-feedback")
-    wrong = next(c for c in g.table if not probe.pairs_with(c))
+    wrong = next(c for c in g.table if not pairs_with(probe, c))
     page.locator(f".mm-task-partners .mm-c-{wrong.rank_text}{wrong.suit}").click()
     expect()(pfb).to_contain_text("does not pair", timeout=WAIT)
     for c in g.table:
-        if probe.pairs_with(c):
+        if pairs_with(probe, c):
             page.locator(f".mm-task-partners .mm-c-{c.rank_text}{c.suit}").click()
             expect()(pfb).to_contain_text(f"pairs with {c}", timeout=WAIT)
     page.locator(".mm-task-tally .mm-answer input").fill("")

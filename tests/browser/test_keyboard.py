@@ -14,6 +14,7 @@ import pytest
 from conftest import VoilaServer, open_notebook, screenshot
 
 import mainmerah as mm
+from mainmerah.fishing.rules import PARTNER
 from mainmerah.widgets.frame import hand_order
 from mainmerah.widgets.style import card_class
 
@@ -35,7 +36,7 @@ FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFra
 
 def policy_play(hand: list[mm.Card], table: list[mm.Card]) -> mm.Card:
     """The hand card with most partners on the table (so choices come up), first in hand order."""
-    return max(hand, key=lambda c: (sum(t.rank == c.partner for t in table), -hand.index(c)))
+    return max(hand, key=lambda c: (sum(t.rank == PARTNER[c.rank] for t in table), -hand.index(c)))
 
 
 def simulate(seed: int) -> tuple[mm.Game, int]:

@@ -19,6 +19,7 @@ import pytest
 from conftest import ARTIFACTS, VoilaServer, open_notebook
 
 import mainmerah as mm
+from mainmerah.fishing.rules import PARTNER
 from mainmerah.widgets.frame import hand_order
 from mainmerah.widgets.style import card_class
 from mainmerah.widgets.table import BOT_NAMES
@@ -31,7 +32,7 @@ READY = ".mm-hand .mm-card"
 # ----- one clicking policy, used both to pick the seed and to play the page ---------------
 def pick_play(hand: list[mm.Card], table: list[mm.Card]) -> mm.Card:
     """The hand card with most partners on the table (to meet choices), the first such in hand order."""
-    return max(hand, key=lambda c: (sum(t.rank == c.partner for t in table), -hand.index(c)))
+    return max(hand, key=lambda c: (sum(t.rank == PARTNER[c.rank] for t in table), -hand.index(c)))
 
 
 def pick_capture(options: list[mm.Card]) -> mm.Card:
@@ -119,7 +120,7 @@ def play_my_turn(page, checks: dict) -> None:  # noqa: ANN001
     page.click(f".mm-hand .{card_class(card)}")
     page.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)
     wait_for_prompt(page, str(card))  # each widget's update is its own message: wait for the words too
-    partners = [c for c in t if c.rank == card.partner]
+    partners = [c for c in t if c.rank == PARTNER[card.rank]]
     assert cards(page, ".mm-tablecards .mm-card.mm-match") == partners
     assert hand(page) == h  # nothing played yet
     prompt = page.text_content(".mm-prompt")

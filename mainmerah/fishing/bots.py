@@ -1,0 +1,115 @@
+"""Computer players. Every bot decides from a :class:`SeatView` only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..core.cards import Card
+from .rules import get_ruleset, main_merah_points, matches
+from .view import SeatView
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: SeatView) -> Card: ...
+
+
+def jb_capture(options: Sequence[Card]) -> Card:
+    """The jb automatic rule: a red card before a black one, then the longest on the table."""
+    for c in options:
+        if c.red:
+            return c
+    return options[0]
+
+
+def greedy_key(own: int, taken: int, captures: bool) -> int:
+    """The one greedy policy (bigger is better), used by :class:`GreedyBot` and the fast path.
+
+    Any capture beats throwing a card away; among captures, the biggest gain, then keep
+    the more valuable card in hand; with no capture, throw the card worth least (a red card
+    left lying is a gift). ``own``: the played card's points; ``taken``: what it captures.
+    """
+    return 64 * (own + taken) + 32 - own if captures else -own
+
+
+def best_capture(card: Card, table: Sequence[Card], view: SeatView) -> tuple[Card, ...] | None:
+    """The capture worth most that ``card`` makes on ``table`` (None: it would stay)."""
+    ways = get_ruleset(view.variant).captures(card, table)
+    if not ways:
+        return None
+    return max(ways, key=lambda w: sum(view.value(c) for c in w))  # first of equals: longest on the table
+
+
+def play_key(card: Card, view: SeatView) -> int:
+    """:func:`greedy_key` of playing ``card`` now."""
+    way = best_capture(card, view.table, view)
+    return greedy_key(view.value(card), sum(view.value(c) for c in way or ()), way is not None)
+
+
+def play_value(card: Card, table: Sequence[Card], view: SeatView | None = None) -> int:
+    """Points ``card`` takes right now if played onto ``table`` (best capture; Main Merah's points by default)."""
+    value = view.value if view is not None else main_merah_points
+    best = -1
+    for c in matches(card, table):
+        best = max(best, value(c))
+    return value(card) + best if best >= 0 else 0
+
+
+class RandomBot:
+    """Any legal card, uniformly; captures by the same coin."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(seed)
+
+    def choose(self, view: SeatView) -> Card:
+        if view.decision is None:
+            raise ValueError(f"it is not seat {view.seat}'s turn")
+        return self.rng.choice(view.decision.options)
+
+
+class GreedyBot:
+    """The greedy policy (:func:`greedy_key`): the biggest capture now, else throw the card worth least."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(seed)
+
+    def choose(self, view: SeatView) -> Card:
+        d = view.decision
+        if d is None:
+            raise ValueError(f"it is not seat {view.seat}'s turn")
+        if d.kind == "capture":
+            return max(d.options, key=lambda c: (view.value(c), -d.options.index(c)))
+        return max(d.options, key=lambda c: play_key(c, view))
+
+
+class JBCaptureBot:
+    """Plays randomly but captures by the jb house rule (a reusable capture policy)."""
+
+    name = "jb"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(seed)
+
+    def choose(self, view: SeatView) -> Card:
+        d = view.decision
+        if d is None:
+            raise ValueError(f"it is not seat {view.seat}'s turn")
+        if d.kind == "capture":
+            return jb_capture(d.options)
+        return self.rng.choice(d.options)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "jb": JBCaptureBot}
+
+
+def play_out(game: object, bots: Sequence[Bot]) -> None:
+    """Let ``bots[seat]`` take every decision until the game ends."""
+    while (d := game.decision) is not None:  # type: ignore[attr-defined]
+        game.act(bots[d.seat].choose(game.view(d.seat)))  # type: ignore[attr-defined]
