@@ -10,8 +10,8 @@ from typing import Any
 from ..core.registry import GameInfo
 from ..i18n import N_
 from .bots import BOTS, make_bot
-from .engine import VARIANTS, Choice, InTheRed, Setup, Turn, legal_moves, parse_action
-from .rules import fits, losers, value
+from .engine import VARIANTS, Choice, InTheRed, Setup, Turn, parse_action
+from .rules import fits, legal_moves, losers, value
 from .saving import load_body
 from .view import SeatView
 from .world import other_world

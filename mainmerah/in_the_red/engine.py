@@ -16,10 +16,9 @@ from ..core.cards import Card
 from ..core.contract import GameState
 from ..core.errors import RuleError
 from ..i18n import _
-from . import rules
 from .deal import Layout, check_players, dealer_draw, rng_for, shuffled
 from .events import DealEnd, DealStart, Discarded, Event, GameEnd, Placed, Reshuffled, RoundEnd, Scored
-from .rules import fits, hand_value, losers
+from .rules import TARGET, clockwise_from, fits, game_cards, hand_value, legal_moves, losers, pack_count
 
 VARIANTS = ("standard",)
 
@@ -173,7 +172,7 @@ class InTheRed(GameState[Choice]):
         # goto() resets before it empties the log, so the first deal starts at 0 explicitly
         self.deal_choice = len(self.choices) if k else 0
         self.events.append(DealStart(self.deal_number, dealer, self.starter, tuple(st[-1] for st in self.stacks),
-                                     tuple(len(h) for h in self.hands), len(self._pack), rules.pack_count(n)))
+                                     tuple(len(h) for h in self.hands), len(self._pack), pack_count(n)))
 
     def _apply(self, choice: Choice) -> None:
         self._legal = None
@@ -211,7 +210,7 @@ class InTheRed(GameState[Choice]):
         n = self.players
         tops = tuple(st[-1] for st in self.stacks)
         lost, red = losers(tops)
-        order = rules.clockwise_from((self.dealer + 1) % n, lost, n)
+        order = clockwise_from((self.dealer + 1) % n, lost, n)
         draws: list[tuple[int, Card | None]] = []
         for s in order:
             c = self._draw()
@@ -242,7 +241,7 @@ class InTheRed(GameState[Choice]):
             points = hand_value(hand)
             self.totals[s] += points
             self.events.append(Scored(s, tuple(hand), points, self.totals[s]))
-        if max(self.totals) >= rules.TARGET:
+        if max(self.totals) >= TARGET:
             low = min(self.totals)
             self.winners = tuple(s for s, t in enumerate(self.totals) if t == low)
             self._over = True
@@ -337,7 +336,7 @@ class InTheRed(GameState[Choice]):
         return SeatView.of(self, seat)
 
     def pack(self) -> tuple[Card, ...]:
-        return rules.game_cards(self.players)
+        return game_cards(self.players)
 
     def all_cards(self) -> list[Card]:
         out = [c for h in self.hands for c in h]
@@ -352,32 +351,20 @@ class InTheRed(GameState[Choice]):
 
     # ----- save files -----------------------------------------------------------------
     def save_body(self) -> dict[str, Any]:
-        from .saving import body_of
-
-        return body_of(self)
+        """The set-up and the decisions as action texts (:mod:`.saving` loads it back)."""
+        s = self.setup
+        cards = lambda cs: [str(c) for c in cs]  # noqa: E731
+        return {
+            "seed": s.seed, "players": s.players, "variant": s.variant, "dealer": s.dealer,
+            "layouts": [{"hands": [cards(h) for h in lay.hands], "stacks": [cards(st) for st in lay.stacks],
+                         "pack": cards(lay.pack)} for lay in s.layouts],
+            "totals": list(s.totals),
+            "decisions": [c.action for c in self.choices],
+        }
 
     def __repr__(self) -> str:
         return (f"<InTheRed {self.players} players, seed {self.setup.seed}, deal {self.deal_number}, "
                 f"round {self.round_number}, totals {self.totals}{', over' if self._over else ''}>")
-
-
-def legal_moves(hand: Sequence[Card], tops: Sequence[Card]) -> list[tuple[Card, int | None]]:
-    """Every (card, stack) that fits, each once even with two packs; if none, every (card, None) discard.
-    (choice) A player who can place somewhere must place."""
-    seen: set[Card] = set()
-    out: list[tuple[Card, int | None]] = []
-    for c in hand:
-        if c in seen:
-            continue
-        seen.add(c)
-        suit, rank = c.suit, c.rank
-        for s, top in enumerate(tops):
-            if top.suit == suit or top.rank == rank:
-                out.append((c, s))
-    if out:
-        return out
-    discards: list[tuple[Card, int | None]] = [(c, None) for c in dict.fromkeys(hand)]
-    return discards
 
 
 def _variant(variant: str) -> str:

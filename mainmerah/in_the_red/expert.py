@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .bots import action_text, greedy_move
-from .engine import legal_moves
+from .greedy import action_text, greedy_move
+from .rules import legal_moves
 from .sim import finish
 from .view import SeatView
 

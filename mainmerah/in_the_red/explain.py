@@ -6,12 +6,15 @@ Texts are built only when asked for. ``names`` names the seats; ``you`` is the s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import RANKS, SUIT_SYMBOLS, Card
 from ..i18n import _, ngettext
-from .events import DealEnd, DealerDraw, DealStart, Discarded, GameEnd, Placed, Reshuffled, RoundEnd, Scored
 from .rules import HAND_SIZE, TARGET, high, how_it_fits, value
+
+if TYPE_CHECKING:  # events import this module to explain themselves; dispatch is by kind, not by class
+    from .events import DealEnd, DealerDraw, DealStart, Discarded, GameEnd, Placed, Reshuffled, RoundEnd, Scored
 
 Names = Sequence[str] | None
 
@@ -119,7 +122,7 @@ def _discarded(e: Discarded, names: Names, you: int | None) -> str:
     return _("{name} cannot place anything on any stack: {name} discards {card}.").format(name=name, card=e.card)
 
 
-def _reshuffled(e: Reshuffled) -> str:
+def _reshuffled(e: Reshuffled, names: Names, you: int | None) -> str:
     return ngettext("The pack is empty: the {n} card under the stacks' top cards is shuffled into a new pack.",
                     "The pack is empty: the {n} cards under the stacks' top cards are shuffled into a new pack.",
                     e.cards).format(n=e.cards)
@@ -237,24 +240,15 @@ def _game_end(e: GameEnd, names: Names, you: int | None) -> str:
     return f"{head} {tail}"
 
 
-def explain(e: object, names: Names = None, you: int | None = None) -> str:
+_BY_KIND: dict[str, Callable[[Any, Names, int | None], str]] = {
+    "dealer-draw": _dealer_draw, "deal": _deal_start, "place": _placed, "discard": _discarded,
+    "reshuffle": _reshuffled, "round": _round_end, "deal-end": _deal_end, "score": _scored, "game-end": _game_end,
+}
+
+
+def explain(e: Any, names: Names = None, you: int | None = None) -> str:
     """One event in plain words (the current language)."""
-    if isinstance(e, Placed):
-        return _placed(e, names, you)
-    if isinstance(e, Discarded):
-        return _discarded(e, names, you)
-    if isinstance(e, RoundEnd):
-        return _round_end(e, names, you)
-    if isinstance(e, Reshuffled):
-        return _reshuffled(e)
-    if isinstance(e, DealStart):
-        return _deal_start(e, names, you)
-    if isinstance(e, Scored):
-        return _scored(e, names, you)
-    if isinstance(e, DealEnd):
-        return _deal_end(e, names, you)
-    if isinstance(e, DealerDraw):
-        return _dealer_draw(e, names, you)
-    if isinstance(e, GameEnd):
-        return _game_end(e, names, you)
-    raise TypeError(f"not an In The Red event: {e!r}")
+    how = _BY_KIND.get(getattr(e, "kind", None) or "")
+    if how is None:
+        raise TypeError(f"not an In The Red event: {e!r}")
+    return how(e, names, you)

@@ -78,3 +78,22 @@ def pack_count(players: int) -> int:
 def game_cards(players: int) -> tuple[Card, ...]:
     """The cards a game with ``players`` players is played with (one or two 52-card packs)."""
     return packs(pack_count(players))
+
+
+def legal_moves(hand: Sequence[Card], tops: Sequence[Card]) -> list[tuple[Card, int | None]]:
+    """Every (card, stack) that fits, each once even with two packs; if none, every (card, None) discard.
+    (choice) A player who can place somewhere must place."""
+    seen: set[Card] = set()
+    out: list[tuple[Card, int | None]] = []
+    for c in hand:
+        if c in seen:
+            continue
+        seen.add(c)
+        suit, rank = c.suit, c.rank
+        for s, top in enumerate(tops):
+            if top.suit == suit or top.rank == rank:
+                out.append((c, s))
+    if out:
+        return out
+    discards: list[tuple[Card, int | None]] = [(c, None) for c in dict.fromkeys(hand)]
+    return discards

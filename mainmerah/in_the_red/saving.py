@@ -2,34 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.cards import CardError
 from ..core.errors import LayoutError, RuleError, SaveFileError
 from ..core.save import cardlist, field
 from ..i18n import _
 from .deal import Layout, layout_of
-
-if TYPE_CHECKING:
-    from .engine import InTheRed
-
-
-def _cards(cards: tuple[Any, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def body_of(game: InTheRed) -> dict[str, Any]:
-    s = game.setup
-    return {
-        "seed": s.seed,
-        "players": s.players,
-        "variant": s.variant,
-        "dealer": s.dealer,
-        "layouts": [{"hands": [_cards(h) for h in lay.hands], "stacks": [_cards(st) for st in lay.stacks],
-                     "pack": _cards(lay.pack)} for lay in s.layouts],
-        "totals": list(s.totals),
-        "decisions": [c.action for c in game.choices],
-    }
+from .engine import InTheRed, Setup, _dealer, _totals, _variant
 
 
 def _layout(value: Any, n: int, k: int) -> Layout:
@@ -49,8 +29,6 @@ def _layout(value: Any, n: int, k: int) -> Layout:
 
 def load_body(body: dict[str, Any]) -> InTheRed:
     """A save file's body -> the game, every card parsed and every decision replayed through the rules."""
-    from .engine import InTheRed, Setup, _dealer, _totals, _variant
-
     if not isinstance(body, dict):
         raise SaveFileError(_("save file: the game's body is not an object"))
     seed = field(body, "seed", int)

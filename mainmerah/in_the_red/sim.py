@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 
 from ..core.cards import PACK
-from . import rules
+from .rules import danger, high, value
 
 SUIT = tuple(i // 13 for i in range(52))
 RANK = tuple(i % 13 for i in range(52))
-HIGH = tuple(rules.high(c) for c in PACK)
-VALUE = tuple(rules.value(c) for c in PACK)
+HIGH = tuple(high(c) for c in PACK)
+VALUE = tuple(value(c) for c in PACK)
 RED = tuple(c.red for c in PACK)
-DANGER = tuple(rules.danger(c) for c in PACK)
+DANGER = tuple(danger(c) for c in PACK)
 MAX_ROUNDS = 300  # a rollout that goes on longer is scored where it stands
 
 

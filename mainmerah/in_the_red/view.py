@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from .engine import legal_moves
-from .rules import game_cards, high, losers
+from .rules import game_cards, high, legal_moves, losers
 
 if TYPE_CHECKING:
     from .engine import InTheRed
