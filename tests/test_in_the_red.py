@@ -110,7 +110,7 @@ def test_no_black_card_drawn_means_everyone_draws_again():
     assert draws[0].again == (0, 1) and dealer == 1
     g = InTheRed.new(seed=4, players=2)
     assert [e.kind for e in g.events[:4]] == ["dealer-draw"] * 3 + ["deal"]
-    assert "No black card was drawn: Seat 0 and Seat 1 draw again." in g.explain()[0]
+    assert "No black card was drawn: they all draw again." in g.explain()[0]
 
 
 def test_a_tie_for_the_highest_black_card_redraws_only_the_tied():

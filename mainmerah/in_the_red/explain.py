@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import RANKS, SUIT_SYMBOLS, Card
 from ..i18n import _, ngettext
-from .rules import HAND_SIZE, TARGET, high, how_it_fits, value
+from .rules import TARGET, high, how_it_fits, value
 
 if TYPE_CHECKING:  # events import this module to explain themselves; dispatch is by kind, not by class
     from .events import DealEnd, DealerDraw, DealStart, Discarded, GameEnd, Placed, Reshuffled, RoundEnd, Scored
@@ -85,8 +85,7 @@ def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
             tail = _("{card} is the highest black card: {name} deals.").format(
                 card=card, name=seat_name(e.dealer, names, you))
     elif all(c.red for c in e.cards):
-        tail = _("No black card was drawn: {names} draw again.").format(
-            names=and_list([seat_name(s, names, you) for s in e.again]))
+        tail = _("No black card was drawn: they all draw again.")
     else:
         cards = [e.cards[e.seats.index(s)] for s in e.again]
         tail = _("{names} tie with the highest black cards ({cards}): they draw again.").format(
@@ -98,9 +97,13 @@ def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
 def _deal_start(e: DealStart, names: Names, you: int | None) -> str:
     tops = ", ".join(f"{c} ({seat_name(s, names, you)})" for s, c in enumerate(e.stacks))
     packs = _("one pack") if e.packs == 1 else _("two packs")
-    text = _("Deal {n}, dealt by {dealer} from {packs}: {size} cards each; the stacks start with {tops}; "
+    if len(set(e.hand_sizes)) == 1:
+        each = _("{size} cards each").format(size=e.hand_sizes[0])
+    else:  # an explicit layout may start elsewhere than a fresh deal
+        each = _("hands of {sizes} cards").format(sizes=and_list([str(n) for n in e.hand_sizes]))
+    text = _("Deal {n}, dealt by {dealer} from {packs}: {each}; the stacks start with {tops}; "
              "{pack} cards are left in the pack.").format(
-        n=e.number, dealer=seat_name(e.dealer, names, you), packs=packs, size=HAND_SIZE, tops=tops, pack=e.pack_size)
+        n=e.number, dealer=seat_name(e.dealer, names, you), packs=packs, each=each, tops=tops, pack=e.pack_size)
     starts = _("You start.") if e.starter == you else _("{name} starts.").format(
         name=capitalized(seat_name(e.starter, names, you)))
     return f"{text} {starts}"
