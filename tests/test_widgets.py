@@ -10,6 +10,7 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import mainmerah as mm
+from mainmerah.fishing.rules import card_name
 from mainmerah.svg import CardRow, card_data_uri, card_svg, game_html, view_html
 from mainmerah.widgets import TableWidget, boundaries, frame_at
 from mainmerah.widgets.app import options_from_query
@@ -437,8 +438,8 @@ def test_rich_display_without_widgets() -> None:
     assert html.count("<svg") >= 32 and "seed 4" in html
     v = view_html(g.view(1))
     assert g.view(1)._repr_html_() == v  # a seat's view draws itself in a notebook
-    assert "What Seat 1 sees" in v and all(c.name() in v for c in g.hands[1])
-    assert not any(c.name() in v for c in g.hands[0] + g.hands[2] + g.stock)  # never another hand
+    assert "What Seat 1 sees" in v and all(card_name(c) in v for c in g.hands[1])
+    assert not any(card_name(c) in v for c in g.hands[0] + g.hands[2] + g.stock)  # never another hand
     assert "game over" in game_html(mm.Game.from_layout(hands=[[], []], table="", stock=""))
 
 

@@ -44,6 +44,9 @@ class GameInfo:
     # For the conformance suite: another game that ``seat`` cannot tell from this one
     # (the hidden cards dealt otherwise, the same decisions), or None if nothing is hidden.
     other_world: Callable[[GameState[Any], int, random.Random], GameState[Any] | None]
+    # How the next game of a match is dealt, from the last one: keyword arguments for ``new``
+    # (by default the deal passes to the next seat; see core.match).
+    next_deal: Callable[[GameState[Any]], dict[str, Any]] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card, cards_text, points_text, rank_name
+from ..core.words import capitalized, seat_name
 from ..i18n import _, ngettext
 from .rules import PAIR_CLASS, PARTNER, SELF_PAIRING, get_ruleset, main_merah_points
 from .score import score_card
@@ -18,19 +19,6 @@ from .score import score_card
 if TYPE_CHECKING:  # the events call explain(); this module reads them by their kind, never imports them
     from .engine import Game
     from .events import Capture, Deal, End, TakeFour
-
-
-def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = None) -> str:
-    if you is not None and seat == you:
-        return _("you")
-    if names and seat < len(names):
-        return names[seat]
-    return _("Seat {n}").format(n=seat)
-
-
-def capitalized(text: str) -> str:
-    """``text`` with its first letter upper-case (a seat name opening a sentence)."""
-    return text[:1].upper() + text[1:]
 
 
 def a_rank(rank: int) -> str:

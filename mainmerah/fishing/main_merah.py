@@ -8,6 +8,7 @@ from ..core.registry import GameInfo
 from ..i18n import N_
 from .engine import Game
 from .levels import LEVELS, make_bot
+from .match import main_merah_next_deal
 from .rules import VARIANTS
 from .save import load_body
 from .worlds import other_world
@@ -38,4 +39,5 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
+    next_deal=main_merah_next_deal,  # type: ignore[arg-type]
 )

@@ -14,7 +14,7 @@ import pytest
 from conftest import VoilaServer, open_notebook, screenshot
 
 import mainmerah as mm
-from mainmerah.fishing.rules import PARTNER
+from mainmerah.fishing.rules import PARTNER, card_name
 from mainmerah.widgets.frame import hand_order
 from mainmerah.widgets.style import card_class
 
@@ -112,7 +112,7 @@ def test_a_whole_game_by_keyboard_only(voila: VoilaServer, page) -> None:  # noq
                            ".includes('choose a card')", timeout=WAIT)
     # Every card says what it is (its accessible name), the face-down stock too.
     for card in cards(page, ".mm-hand .mm-card:not(.mm-empty)"):
-        assert page.get_attribute(f".mm-hand .{card_class(card)}", "aria-label") == f"{card}, {card.name()}"
+        assert page.get_attribute(f".mm-hand .{card_class(card)}", "aria-label") == f"{card}, {card_name(card)}"
     assert page.get_attribute(".mm-latest", "aria-live") == "polite"
 
     assert tab_to(page, ".mm-hand .mm-card", limit=40) > 0  # from the top of the page, by Tab alone
@@ -126,7 +126,7 @@ def test_a_whole_game_by_keyboard_only(voila: VoilaServer, page) -> None:  # noq
             page.keyboard.press("Enter")  # select: partners light up, nothing is played yet
             page.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)
             f = focus(page)
-            assert f is not None and f["hand"] and f["label"] == f"{card}, {card.name()}" and f["visible"], f
+            assert f is not None and f["hand"] and f["label"] == f"{card}, {card_name(card)}" and f["visible"], f
             if turns % 2:
                 tab_to(page, ".mm-play")  # confirm with the Play button...
             enter_and_wait(page)  # ...or with a second Enter on the same card

@@ -13,6 +13,7 @@ import pytest
 from conftest import VoilaServer, open_notebook, screenshot
 
 import mainmerah as mm
+from mainmerah.fishing.rules import card_name
 from mainmerah.i18n import _, set_language
 from mainmerah.widgets.style import card_class
 
@@ -107,7 +108,7 @@ def test_switching_the_table_mid_game(voila: VoilaServer, page) -> None:  # noqa
     assert indonesian("What just happened").upper() in [t.upper() for t in now[".mm-h"]]
     selected = mm.Card.parse(state["selected"][0])
     set_language("id")
-    name = selected.name()
+    name = card_name(selected)
     set_language("en")
     page.wait_for_function("n => document.querySelector('.mm-hand .mm-selected').getAttribute('aria-label') === n",
                            arg=f"{selected}, {name}", timeout=WAIT)  # the cards' names are Indonesian too
