@@ -565,6 +565,10 @@ def _check_log(g: InTheRed) -> None:
             assert e.total == totals[e.seat]
         elif isinstance(e, DealEnd):
             assert e.out
+    starts = [e for e in g.events if isinstance(e, DealStart)]
+    first = starts[0].dealer
+    assert [e.dealer for e in starts] == [(first + k) % n for k in range(len(starts))]  # the deal passes left
+    assert all(e.starter == (e.dealer + 1) % n for e in starts)
     assert g.scores == tuple(totals) and max(totals) >= 100
     assert g.winners == tuple(s for s in range(n) if totals[s] == min(totals))
     assert sum(isinstance(e, DealEnd) for e in g.events) == g.deal_number

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.contract import GameState
 from ..core.registry import GameInfo
 from ..i18n import N_
 from .bots import BOTS, make_bot
@@ -25,6 +26,11 @@ def from_layout(hands: Any, stacks: Any, pack: Any, dealer: int = 0, **kw: Any) 
     return InTheRed.from_layout(hands, stacks, pack, dealer=dealer, **kw)
 
 
+def next_deal(previous: GameState[Any]) -> dict[str, Any]:
+    """The next game of a match is dealt by the seat left of the last deal's dealer (the deal keeps passing left)."""
+    return {"dealer": (getattr(previous, "dealer", 0) + 1) % previous.players}
+
+
 GAME = GameInfo(
     name="in-the-red",
     title="In The Red",
@@ -38,6 +44,7 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=BOTS,
     other_world=other_world,
+    next_deal=next_deal,
 )
 
 __all__ = ["GAME", "Choice", "InTheRed", "SeatView", "Setup", "Turn", "fits", "legal_moves", "load_body", "losers",

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import RANKS, SUIT_SYMBOLS, Card
+from ..core.words import capitalized, seat_name
 from ..i18n import _, ngettext
 from .rules import TARGET, high, how_it_fits, value
 
@@ -17,18 +18,6 @@ if TYPE_CHECKING:  # events import this module to explain themselves; dispatch i
     from .events import DealEnd, DealerDraw, DealStart, Discarded, GameEnd, Placed, Reshuffled, RoundEnd, Scored
 
 Names = Sequence[str] | None
-
-
-def seat_name(seat: int, names: Names = None, you: int | None = None) -> str:
-    if you is not None and seat == you:
-        return _("you")
-    if names and seat < len(names):
-        return names[seat]
-    return _("Seat {n}").format(n=seat)
-
-
-def capitalized(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def and_list(items: Sequence[str]) -> str:
