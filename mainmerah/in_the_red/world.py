@@ -14,10 +14,10 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.contract import GameState
-from ..core.errors import RuleError
 from .deal import Layout
 from .engine import InTheRed, Setup
 from .events import DealStart, RoundEnd
+from .rules import fits
 
 TRIES = 20
 
@@ -78,17 +78,28 @@ def other_world(game: GameState[Any], seat: int, rng: random.Random) -> InTheRed
 
 
 def _replay(game: InTheRed, current: Layout) -> InTheRed | None:
+    """``game`` with its current deal dealt as ``current``, and the deal's decisions replayed."""
     s = game.setup
     setup = Setup(seed=s.seed, players=s.players, variant=s.variant, dealer=s.dealer,
                   layouts=(*game.layouts[:-1], current), totals=s.totals)
-    other = InTheRed(setup)
-    for i, ch in enumerate(game.choices):
-        if i < game.deal_choice:  # earlier deals are dealt the same: their decisions stay legal
-            other.choices.append(ch)
-            other._apply(ch)
-            continue
-        try:
-            other.act(ch.action)
-        except RuleError:
+    # Earlier deals are dealt the same and end the same, so the other world starts from this
+    # game's state at the start of the deal instead of replaying them (totals change only at a deal's end).
+    other = InTheRed.__new__(InTheRed)
+    other.setup, other.players = setup, game.players
+    other.choices, other._redo = list(game.choices[:game.deal_choice]), []
+    start = max(i for i, e in enumerate(game.events) if isinstance(e, DealStart))
+    other.events = list(game.events[:start])
+    other.totals = list(game.totals)
+    other.layouts = list(game.layouts[:-1])
+    other.winners, other._over, other._legal = (), False, None
+    other.deal_number = len(other.layouts)
+    other._start_deal(game.dealer)
+    for ch in game.choices[game.deal_choice:]:
+        # A placement is of a card kept in place, on the same public top: only a discard can
+        # become illegal (its player might now hold a card that fits).
+        hand, tops = other.hands[ch.seat], other.tops
+        if ch.card not in hand or ch.stack is None and any(fits(c, t) for c in hand for t in tops):
             return None
+        other.choices.append(ch)
+        other._apply(ch)
     return other
