@@ -19,14 +19,14 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 venv: $(VENV)/.installed
 
 # Serves notebooks/ with ./voila.json (preheated kernels, culling, no sources or tracebacks).
-# The root URL redirects to the tutorial (a Voila subclass adds that one route, see
-# mainmerah/widgets/server.py); the game is /voila/render/play.ipynb, linked from there.
+# The root URL is the games' home page, drawn by the server (a Voila subclass adds that one
+# route, see mainmerah/widgets/server.py); it links to each game's tutorial and table.
 app: venv
 	$(BIN)/python -m mainmerah.widgets.server notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
 		--Voila.config_file_paths=$(CURDIR)
 
 # A whole class on one server: config/classroom (preheated kernels, idle kernels culled,
-# no sources or tracebacks, a banner when a game stops; / lands on the tutorial as for
+# no sources or tracebacks, a banner when a game stops; / is the home page as for
 # `make app`). Listens on 127.0.0.1 only; `make serve-class HOST=0.0.0.0` opens it to the
 # room's network (see README). VOILA_APP_IP: where a preheated kernel reaches the server
 # to learn its page's request (Voila assumes 127.0.0.1, absent when bound to one address).

@@ -127,7 +127,7 @@ class ClassroomServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"voila exited early; log: {self.log_text()[-3000:]}")
             try:
-                # Not "/": it redirects to the tutorial, and rendering that would start a kernel.
+                # The listing: always Voila's own (the root may be configured to redirect to a notebook).
                 with urllib.request.urlopen(self.url + "/voila/tree", timeout=2) as r:
                     if r.status < 500:
                         return

@@ -4,6 +4,8 @@ The core (:mod:`.core`: cards, the decision log, save files, the registry) knows
 each game family is a package under it (:mod:`.fishing`: Main Merah and Chinese Ten).
 """
 
+# The older module names (the same modules as in fishing/), as attributes of the package like before.
+from . import bots, card, dealcode, events, explain, game, match, rollout, save, score, variant, view  # noqa: F401
 from .core.cards import JOKERS, PACK, PACK_WITH_JOKERS, Card, CardError, cards_text, packs, parse_cards
 from .core.errors import LayoutError, RuleError, SaveFileError
 from .core.registry import GameInfo, game_from_layout, games, load_game, new_game

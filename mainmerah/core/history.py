@@ -43,10 +43,12 @@ class History(Generic[D]):
     # ----- the log ----------------------------------------------------------
     def _record(self, decision: D) -> None:
         self.choices.append(decision)
-        if self._redo and self._redo[-1] == decision:
-            self._redo.pop()  # redoing by hand keeps the rest of the redo list
-        else:
-            self._redo.clear()
+        redo = self._redo
+        if redo:  # (usually empty: games in simulations never undo)
+            if redo[-1] == decision:
+                redo.pop()  # redoing by hand keeps the rest of the redo list
+            else:
+                redo.clear()
         self._apply(decision)
 
     def goto(self, n: int) -> Self:

@@ -180,6 +180,8 @@ class Game(GameState[Choice]):
         self.game_name = self.variant.game
         self.players = setup.players
         self._points = self.variant.points(setup.players)
+        self._matching = self.variant.matching
+        self._sweeps = self.variant.sweep_three
         self._start_history()
 
     # ----- construction -------------------------------------------------
@@ -331,12 +333,20 @@ class Game(GameState[Choice]):
 
     def play(self, card: str | Card, seat: int | None = None) -> Game:
         """The seat to move lays ``card`` from its hand (``seat``, if given, must be that seat)."""
+        d = self._decision
+        if seat is None and d is not None and d.kind == PLAY and type(card) is Card and card in d.options:
+            self._record(Choice(d.seat, PLAY, card))  # a legal card: bots and rollouts pass exactly this
+            return self
         c = self._check(PLAY, card, seat)
         self._record(Choice(self._seat, PLAY, c))
         return self
 
     def capture(self, card: str | Card, seat: int | None = None) -> Game:
         """Choose which matching table card the played or flipped card takes."""
+        d = self._decision
+        if seat is None and d is not None and d.kind == CAPTURE and type(card) is Card and card in d.options:
+            self._record(Choice(d.seat, CAPTURE, card))
+            return self
         c = self._check(CAPTURE, card, seat)
         self._record(Choice(self._seat, CAPTURE, c))
         return self
@@ -354,7 +364,7 @@ class Game(GameState[Choice]):
                 kind=_("play") if kind == PLAY else _("capture"), card=card))
         if seat is not None and seat != d.seat:
             raise RuleError(_("it is seat {seat}'s turn, not seat {other}'s").format(seat=d.seat, other=seat))
-        c = Card.parse(card)
+        c = card if type(card) is Card else Card.parse(card)  # (a Card is common: skip the call)
         if d.kind != kind:
             if d.kind == PLAY:
                 raise RuleError(_("seat {seat} must play a hand card now, there is no capture to choose").format(
@@ -380,7 +390,7 @@ class Game(GameState[Choice]):
             card = self._pending
             assert card is not None and self._source is not None
             source = self._source
-            self._take(seat, card, (ch.card,), source, "chosen", self._options)
+            self._take(seat, card, ch.card, source, "chosen", self._options)
             self._pending = None
             if source == "play":
                 self._flip()
@@ -389,18 +399,21 @@ class Game(GameState[Choice]):
 
     def _resolve(self, card: Card, source: str) -> bool:
         """Settle ``card`` against the table by the capture rule; False when a choice is needed."""
-        ways = self.variant.captures(card, self._table)
+        found = self._matching(card, self._table)
         seat = self._seat
-        if not ways:
+        if not found:
             self._table.append(card)
             self.events.append(Stay(seat, card, source))
             return True
-        if len(ways) == 1:
-            self._take(seat, card, ways[0], source, "only", ways[0])
+        if len(found) == 1:
+            self._take(seat, card, found[0], source, "only", (found[0],))
             return True
-        options = tuple(w[0] for w in ways)
+        options = tuple(found)
+        if self._sweeps and self.variant.takes_all(card, found):
+            self._take_all(seat, card, options, source)
+            return True
         if self.variant.auto_capture:
-            self._take(seat, card, (self.variant.auto_choice(options),), source, "auto", options)
+            self._take(seat, card, self.variant.auto_choice(options), source, "auto", options)
             return True
         self._pending = card
         self._source = source
@@ -408,17 +421,23 @@ class Game(GameState[Choice]):
         self._decision = Decision(seat, CAPTURE, options, card, source)
         return False
 
-    def _take(self, seat: int, card: Card, taken: tuple[Card, ...], source: str, how: str,
-              options: tuple[Card, ...]) -> None:
+    def _take(self, seat: int, card: Card, taken: Card, source: str, how: str, options: tuple[Card, ...]) -> None:
+        pts = self._points
+        self._table.remove(taken)
+        pile = self._piles[seat]
+        pile.append(card)
+        pile.append(taken)
+        self._scores[seat] += pts[card.index] + pts[taken.index]
+        self.events.append(Capture(seat, card, taken, source, how, options, (), pts))
+
+    def _take_all(self, seat: int, card: Card, taken: tuple[Card, ...], source: str) -> None:
+        """Chinese Ten's capture of three: the fourth card of a rank takes every one on the table."""
         pts = self._points
         for t in taken:
             self._table.remove(t)
-        pile = self._piles[seat]
-        pile.append(card)
-        pile += taken
-        values = (pts[card.index], *(pts[t.index] for t in taken))
-        self._scores[seat] += sum(values)
-        self.events.append(Capture(seat, card, taken[0], source, how, options, taken[1:], values))
+        self._piles[seat] += (card, *taken)
+        self._scores[seat] += sum(pts[c.index] for c in (card, *taken))
+        self.events.append(Capture(seat, card, taken[0], source, "only", taken, taken[1:], pts))
 
     def _flip(self) -> None:
         card = self._stock[self._top]
@@ -431,8 +450,8 @@ class Game(GameState[Choice]):
         if self._top >= len(self._stock):
             self._finish()
             return
-        self._seat = (self._seat + 1) % self.players
-        self._ask_play()
+        seat = self._seat = (self._seat + 1) % self.players
+        self._decision = Decision(seat, PLAY, tuple(self._hands[seat]))  # (_ask_play, inlined: once a turn)
 
     def _ask_play(self) -> None:
         self._decision = Decision(self._seat, PLAY, tuple(self._hands[self._seat]))

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from ..core.cards import Card
 from .explain import explain
+from .rules import MAIN_MERAH_POINTS
 
 
 class Redeal(NamedTuple):
@@ -76,12 +77,22 @@ class Capture(NamedTuple):
     how: str
     options: tuple[Card, ...]
     more: tuple[Card, ...] = ()  # Chinese Ten: the other cards a capture of three takes with ``taken``
-    values: tuple[int, ...] = ()  # points of card, taken and each of ``more``, by the game's ruleset
+    prices: tuple[int, ...] = MAIN_MERAH_POINTS  # the game's points of each card (by index), shared, not copied
     kind: str = "capture"
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The points of the capturing card, the card taken and each of ``more``."""
+        p = self.prices
+        return (p[self.card.index], p[self.taken.index], *(p[c.index] for c in self.more))
 
     @property
     def points(self) -> int:
         return sum(self.values)
+
+    def __repr__(self) -> str:  # the price table is the game's, not this capture's
+        return (f"Capture(seat={self.seat}, card={self.card!r}, taken={self.taken!r}, source={self.source!r}, "
+                f"how={self.how!r}, options={self.options!r}, more={self.more!r}, points={self.points})")
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .bots import BOTS, Bot
-from .hint import ExpertBot
 
 LEVELS = ("random", "greedy", "expert")
 """The levels offered in the table, weakest first (``jb`` is a capture policy, also available by name)."""
@@ -13,6 +12,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name: ``random``, ``greedy``, ``jb`` or ``expert``."""
     key = name.strip().lower()
     if key == "expert":
+        from .hint import ExpertBot  # the hints load numpy: only when an expert is asked for
+
         return ExpertBot(seed=seed)
     cls = BOTS.get(key)
     if cls is None:

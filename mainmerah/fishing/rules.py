@@ -96,16 +96,23 @@ class Ruleset:
     def card_points(self, card: Card, players: int = 2) -> int:
         return self.points(players)[card.index]
 
-    def captures(self, card: Card, table: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
-        """The capture rule: each way ``card`` may take from ``table`` (the cards taken together).
+    def matching(self, card: Card, table: Sequence[Card]) -> list[Card]:
+        """The capture rule: the table cards ``card`` pairs with, in table order (longest-lying first).
 
-        No way: the card stays. One way: it is taken. Several: the player chooses one
-        (or the ruleset's automatic choice does).
+        None: the card stays. One: it is taken. Several: the player chooses one (or the
+        ruleset's automatic choice does), unless :meth:`takes_all` says they all go at once.
         """
-        found = matches(card, table)
-        if self.sweep_three and len(found) == 3 and card.rank in SELF_PAIRING:
-            return (tuple(found),)
-        return tuple((c,) for c in found)
+        partner = PARTNER[card.rank]
+        return [c for c in table if c.rank == partner]
+
+    def takes_all(self, card: Card, found: Sequence[Card]) -> bool:
+        """Chinese Ten: the fourth card of a self-pairing rank takes the three on the table at once."""
+        return self.sweep_three and len(found) == 3 and card.rank in SELF_PAIRING
+
+    def captures(self, card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]:
+        """Each way ``card`` may take from ``table``: the cards taken together."""
+        found = self.matching(card, table)
+        return [tuple(found)] if self.takes_all(card, found) else [(c,) for c in found]
 
     def auto_choice(self, options: Sequence[Card]) -> Card:
         """The jb rule: a red card before a black one, then the one longest on the table."""
@@ -222,14 +229,21 @@ RULESETS: dict[str, type[Ruleset]] = {**VARIANTS, ChineseTen.name: ChineseTen}
 GAME_TITLES = {"main-merah": N_("Main Merah"), "chinese-ten": N_("Chinese Ten")}
 
 
+_SHARED: dict[str, Ruleset] = {}  # rulesets hold no state: one instance each serves every game
+
+
 def get_ruleset(name: str | Ruleset) -> Ruleset:
     """A ruleset by name (``"classic"``, ``"cardgames"``, ``"jb"``, ``"chinese-ten"``) or instance."""
     if isinstance(name, Ruleset):
         return name
+    shared = _SHARED.get(name)
+    if shared is not None:
+        return shared
     cls = RULESETS.get(str(name).strip().lower())
     if cls is None:
         raise ValueError(f"unknown variant {name!r}: choose one of {', '.join(RULESETS)}")
-    return cls()
+    ruleset = _SHARED[name] = cls()
+    return ruleset
 
 
 get_variant = get_ruleset

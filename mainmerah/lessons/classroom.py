@@ -5,6 +5,9 @@
 - self-check exercises built on the lesson component;
 - saving a game (the engine's save file) and loading it back for replay.
 
+Each fishing game has its classroom (``classroom.ipynb?game=chinese-ten``): the deal
+codes, the editor and the exercises deal that game (``lessons/index.py`` lists them).
+
 Nothing typed or uploaded is trusted: the engine parses and checks it and the
 reason for any refusal is shown in words.
 """
@@ -12,7 +15,6 @@ reason for any refusal is shown in words.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable
 from html import escape
 from urllib.parse import quote
@@ -20,6 +22,7 @@ from urllib.parse import quote
 import ipywidgets as W
 
 from ..card import DECK, CardError
+from ..core import registry
 from ..fishing.bots import play_out
 from ..fishing.dealcode import DealCodeError, decode, encode, random_code
 from ..fishing.engine import Game, LayoutError
@@ -33,8 +36,11 @@ from ..svg import game_html
 from ..widgets.options import header_bar
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
+from .index import CLASSROOMS
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
+from .pages import DEFAULT_GAME, apply_language, parse_page_query, request_query
 from .style import style_widget
+from .tutorial import _weak
 
 
 def play_widget(game: Game) -> TableWidget:
@@ -54,6 +60,19 @@ def heading(text: str, level: int = 3) -> W.HTML:
     return W.HTML(f"<h{level} style='margin:6px 0'>{escape(text)}</h{level}>")
 
 
+def game_of(ruleset: str) -> str:
+    """The game whose classroom offers ``ruleset`` (a deal code names its ruleset)."""
+    return next((g for g, names in CLASSROOMS.items() if ruleset in names), DEFAULT_GAME)
+
+
+def game_title(game: str) -> str:
+    return _(registry.get(game).title)
+
+
+def players_options(game: str) -> list[tuple[str, int]]:
+    return [(_("{n} players").format(n=n), n) for n in registry.get(game).players]
+
+
 def button(label: str, css: str, style: str = "") -> W.Button:
     b = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"))
     b.add_class(css)
@@ -64,18 +83,23 @@ def button(label: str, css: str, style: str = "") -> W.Button:
 class DealCodePanel(W.VBox):
     """Type a code (or draw a new one) to open the same deal as everyone else."""
 
-    def __init__(self, on_game: Callable[[Game, str], None], seed: int | None = None) -> None:
+    def __init__(self, on_game: Callable[[Game, str], None], seed: int | None = None,
+                 game: str = DEFAULT_GAME) -> None:
         self._on_game = on_game
+        self.game = game
+        self.rulesets = CLASSROOMS[game]
         self.rng = random.Random(random.SystemRandom().randrange(2**31) if seed is None else seed)
-        self.code = W.Text(placeholder=_("e.g. {code}").format(code=encode(2, "classic", 8412)),
+        self.code = W.Text(placeholder=_("e.g. {code}").format(code=encode(2, self.rulesets[0], 8412)),
                            layout=W.Layout(width="240px"))
         self.code.add_class("mm-code-input")
         self.open_button = button(_("Open this deal"), "mm-code-open", "primary")
         self.open_button.on_click(lambda _b: self.submit())
-        self.players = W.Dropdown(options=[(_("2 players"), 2), (_("3 players"), 3)], value=2,
+        self.players = W.Dropdown(options=players_options(game), value=2,
                                   description=_("Players"), layout=W.Layout(width="130px"))
-        self.variant = W.Dropdown(options=list(VARIANTS), value="classic", description=_("Variant"),
+        self.variant = W.Dropdown(options=list(self.rulesets), value=self.rulesets[0], description=_("Variant"),
                                   layout=W.Layout(width="130px"))
+        if len(self.rulesets) == 1:
+            self.variant.layout.display = "none"  # a game played one way: nothing to choose
         self.code.description = _("Deal code")
         for control in (self.code, self.players, self.variant):
             control.add_class("mm-sr-label")  # named for screen readers; the row's words say what they are
@@ -110,11 +134,19 @@ class DealCodePanel(W.VBox):
         except DealCodeError as e:
             self.message.say(_("That code cannot be used: {why}.").format(why=e), "bad", verdict=False)
             return None
+        if info.variant not in self.rulesets:
+            other = game_of(info.variant)
+            self.message.say(_("{code} is a deal of {other}; this classroom deals {game}.").format(
+                code=info, other=game_title(other), game=game_title(self.game)), "bad", verdict=False)
+            return None
         game = info.game()
         self.current = str(info)
         redeals = sum(isinstance(e, Redeal) for e in game.events)
-        text = _("Deal {code}: {n} players, {variant} variant.").format(
-            code=info, n=info.players, variant=info.variant)
+        if len(self.rulesets) == 1:
+            text = _("Deal {code}: {n} players.").format(code=info, n=info.players)
+        else:
+            text = _("Deal {code}: {n} players, {variant} variant.").format(
+                code=info, n=info.players, variant=info.variant)
         if redeals:
             text += " " + _("(The first shuffle was redealt {n} time(s): the table broke the redeal rule.)").format(
                 n=redeals)
@@ -125,32 +157,40 @@ class DealCodePanel(W.VBox):
 
 # ----- the position editor ---------------------------------------------------------------------
 EXAMPLE = {
-    "hands": ["7♥ K♠ 4♣", "Q♥ 2♦ 6♣", ""],
+    "hands": ["7♥ K♠ 4♣", "Q♥ 2♦ 6♣", "", ""],
     "table": "3♦ 8♣ J♥ 5♠ Q♠ 9♦",
     "stock": "2♥ A♠ J♦ 5♥ K♦ 8♦",
 }
+# Per game where it differs: Chinese Ten lays four table cards.
+EXAMPLES = {"chinese-ten": {**EXAMPLE, "table": "3♦ 8♣ J♥ 5♠"}}
 
 
 class PositionEditor(W.VBox):
     """Hands, table and stock typed in RULES.md notation, checked by the engine, drawn, then played."""
 
-    def __init__(self, on_game: Callable[[Game, str], None]) -> None:
+    def __init__(self, on_game: Callable[[Game, str], None], game: str = DEFAULT_GAME) -> None:
         self._on_game = on_game
-        self.players = W.Dropdown(options=[(_("2 players"), 2), (_("3 players"), 3)], value=2,
+        self.game_name = game
+        rulesets = CLASSROOMS[game]
+        example = EXAMPLES.get(game, EXAMPLE)
+        seats = max(registry.get(game).players)
+        self.players = W.Dropdown(options=players_options(game), value=2,
                                   description=_("Players"), layout=W.Layout(width="220px"))
-        self.variant = W.Dropdown(options=list(VARIANTS), value="classic", description=_("Variant"),
+        self.variant = W.Dropdown(options=list(rulesets), value=rulesets[0], description=_("Variant"),
                                   layout=W.Layout(width="220px"))
+        if len(rulesets) == 1:
+            self.variant.layout.display = "none"  # a game played one way: nothing to choose
         self.first = W.Dropdown(options=[(_("Seat {n}").format(n=0), 0), (_("Seat {n}").format(n=1), 1)], value=0,
                                 description=_("First"), layout=W.Layout(width="220px"))
-        self.hands = [W.Text(value=EXAMPLE["hands"][i], description=_("Seat {n} hand").format(n=i),
+        self.hands = [W.Text(value=example["hands"][i], description=_("Seat {n} hand").format(n=i),
                              layout=W.Layout(width="100%", max_width="560px"),
-                             style={"description_width": "110px"}) for i in range(3)]
+                             style={"description_width": "110px"}) for i in range(seats)]
         for i, h in enumerate(self.hands):
             h.add_class(f"mm-editor-hand{i}")
-        self.table = W.Text(value=EXAMPLE["table"], description=_("Table"), layout=W.Layout(width="100%",
+        self.table = W.Text(value=example["table"], description=_("Table"), layout=W.Layout(width="100%",
                             max_width="560px"), style={"description_width": "110px"})
         self.table.add_class("mm-editor-table")
-        self.stock = W.Text(value=EXAMPLE["stock"], description=_("Stock (top first)"),
+        self.stock = W.Text(value=example["stock"], description=_("Stock (top first)"),
                             layout=W.Layout(width="100%", max_width="560px"), style={"description_width": "110px"})
         self.stock.add_class("mm-editor-stock")
         self.check = button(_("Check and draw"), "mm-editor-check", "primary")
@@ -181,7 +221,8 @@ class PositionEditor(W.VBox):
 
     def _players_changed(self) -> None:
         n = self.players.value
-        self.hands[2].layout.display = "" if n == 3 else "none"
+        for i, hand in enumerate(self.hands):
+            hand.layout.display = "" if i < n else "none"
         self.first.options = [(_("Seat {n}").format(n=i), i) for i in range(n)]
         self._stale()
 
@@ -192,9 +233,12 @@ class PositionEditor(W.VBox):
     def build(self) -> Game | None:
         """Check the position; draw it, or say why it is impossible (nothing else changes)."""
         n = self.players.value
+        first = self.first.value
+        # Where the first player is the seat after the dealer (Chinese Ten), the dealer sits just before.
+        dealer = None if self.game_name == DEFAULT_GAME else (first - 1) % n
         try:
             game = Game.from_layout(hands=[h.value for h in self.hands[:n]], table=self.table.value,
-                                    stock=self.stock.value, first=self.first.value, variant=self.variant.value)
+                                    stock=self.stock.value, first=first, variant=self.variant.value, dealer=dealer)
         except (LayoutError, CardError) as e:
             self._stale()
             self.message.say(_("This position cannot be played: {why}.").format(why=e), "bad", verdict=False)
@@ -221,9 +265,13 @@ class PositionEditor(W.VBox):
 
 
 # ----- exercises ---------------------------------------------------------------------------------
-def exercises(seed: int = 8412) -> Lesson:
-    """Self-check exercises drawn from the real deal ``2P-CLASSIC-<seed>`` (so a whole class shares them)."""
-    g = Game.new(2, "classic", seed)
+def exercises(seed: int = 8412, game: str = DEFAULT_GAME) -> Lesson:
+    """Self-check exercises drawn from the real two-player deal ``seed`` of ``game`` (so a whole class shares them).
+
+    Main Merah's: deal ``2P-CLASSIC-<seed>``; Chinese Ten's: ``CT-2P-<seed>`` (two players: the same points).
+    """
+    ruleset = CLASSROOMS[game][0]
+    g = Game.new(2, ruleset, seed)
     d = g.decision
     assert d is not None
     hand, table = list(d.options), list(g.table)
@@ -233,28 +281,33 @@ def exercises(seed: int = 8412) -> Lesson:
     done = g.copy()
     play_out(done, [make_bot("greedy", seed), make_bot("greedy", seed + 1)])
     pile = list(done.piles[0])[:8]
-    redealt = Game.new(2, "classic", 30).events[0]
-    assert isinstance(redealt, Redeal)
     tasks: list[Task] = [
         best_play_task(hand, table),
         pair_task(probe, table, "partners", played_too=False),
         NumberTask(_("How many points are these eight cards worth?"), sum(main_merah_points(c) for c in pile),
                    right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]
                    before=[show(pile, _("Cards from a pile:"), 48)], key="tally"),
-        ChoiceTask(_("Under the classic rules, is this starting table played or dealt again?"), [
-            (_("Played"), False, _("Count the Queens: three of them. {why}.").format(
-                why=VARIANTS["classic"]().redeal_text(redealt.rank, redealt.count))),
-            (_("Dealt again"), True, _("Yes: {why}.").format(
-                why=VARIANTS["classic"]().redeal_text(redealt.rank, redealt.count))),
-        ], before=[show(redealt.table, _("The table:"), 44)], key="redeal"),
     ]
-    code = encode(2, "classic", seed)
+    if ruleset in VARIANTS:  # Main Merah redeals; Chinese Ten never does
+        tasks.append(redeal_task())
+    code = encode(2, ruleset, seed)
     lesson = Lesson("exercises", _("Self-check exercises"), _(
         "These questions come from deal {code}: your hand and the table at the start of that deal. Each answer "
         "is checked at once and explained.").format(code=code), tasks,
         outro=_("All done. Open another deal code to get new questions."))
     lesson.add_class(f"mm-exercises-{seed}")
     return lesson
+
+
+def redeal_task() -> ChoiceTask:
+    """Played or dealt again? A real classic shuffle whose table was redealt."""
+    redealt = Game.new(2, "classic", 30).events[0]
+    assert isinstance(redealt, Redeal)
+    why = VARIANTS["classic"]().redeal_text(redealt.rank, redealt.count)
+    return ChoiceTask(_("Under the classic rules, is this starting table played or dealt again?"), [
+        (_("Played"), False, _("Count the Queens: three of them. {why}.").format(why=why)),
+        (_("Dealt again"), True, _("Yes: {why}.").format(why=why)),
+    ], before=[show(redealt.table, _("The table:"), 44)], key="redeal")
 
 
 # ----- saving and replaying ------------------------------------------------------------------------
@@ -384,18 +437,21 @@ class SaveReplayPanel(W.VBox):
 
 # ----- the whole page ----------------------------------------------------------------------------------
 class Classroom(W.VBox):
-    """Deal codes, position editor, exercises, save and replay, in tabs."""
+    """Deal codes, position editor, exercises, save and replay, in tabs, for one game (``game``)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, game: str = DEFAULT_GAME) -> None:
+        if game not in CLASSROOMS:
+            raise ValueError(f"no classroom for {game!r}: choose one of {', '.join(CLASSROOMS)}")
+        self.game = game
         self.table_area = W.VBox([])
         self.table_area.add_class("mm-class-table")
         self.table_title = W.HTML()
         self.table_widget: W.Widget | None = None
         self._source: tuple[str, bool] | None = None  # what the table plays, and whether it is a deal code
-        self.codes = DealCodePanel(self.show_game, seed=seed)
-        self.editor = PositionEditor(self.show_game)
+        self.codes = DealCodePanel(self.show_game, seed=seed, game=game)
+        self.editor = PositionEditor(self.show_game, game=game)
         self.exercise_seed = 8412
-        self.exercise_box = W.VBox([exercises(self.exercise_seed)])
+        self.exercise_box = W.VBox([exercises(self.exercise_seed, game)])
         self.saves = SaveReplayPanel(self.current_game)
         play = W.VBox([self.table_title, self.table_area])
         tabs = W.Tab([
@@ -403,17 +459,18 @@ class Classroom(W.VBox):
         ])
         tabs.add_class("mm-class-tabs")
         self.tabs = tabs
-        super().__init__([style_widget()])
-        self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, tabs, play)  # type: ignore[has-type]
+        style = style_widget()
+        super().__init__([style])
+        self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
+        self.children = (style, top, tabs, play)
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()
-        ref = weakref.WeakMethod(self._language_changed)
-        on_language_change(lambda _code: (m := ref()) is not None and m())
+        on_language_change(_weak(self._language_changed))
 
     def _relabel(self) -> None:
-        self.heading.value = f"<h1 style='margin:4px 0'>{escape(_('Main Merah classroom'))}</h1>"
+        title = _("{game} classroom").format(game=game_title(self.game))
+        self.heading.value = f"<h1 style='margin:4px 0'>{escape(title)}</h1>"
         for i, t in enumerate((_("Deal code"), _("Position editor"), _("Exercises"), _("Save & replay"))):
             self.tabs.set_title(i, t)
         if self._source is not None:
@@ -429,7 +486,7 @@ class Classroom(W.VBox):
         each message shown is asked for again (re-checking the same code, position or save file).
         """
         old_codes, old_editor, old_saves = self.codes, self.editor, self.saves
-        codes = DealCodePanel(self.show_game)
+        codes = DealCodePanel(self.show_game, game=self.game)
         codes.rng = old_codes.rng
         for name in ("players", "variant", "code"):
             getattr(codes, name).value = getattr(old_codes, name).value
@@ -437,7 +494,7 @@ class Classroom(W.VBox):
             codes._on_game = lambda _g, _s: None  # say it again, without dealing the table again
             codes.submit()
             codes._on_game = self.show_game
-        editor = PositionEditor(self.show_game)
+        editor = PositionEditor(self.show_game, game=self.game)
         for name in ("players", "variant", "first"):
             getattr(editor, name).value = getattr(old_editor, name).value
         for new, old in zip((*editor.hands, editor.table, editor.stock),
@@ -446,7 +503,7 @@ class Classroom(W.VBox):
         if old_editor.message.text:
             editor.build()
         old_exercises = self.exercise_box.children[0]
-        fresh = exercises(self.exercise_seed)
+        fresh = exercises(self.exercise_seed, self.game)
         if isinstance(old_exercises, Lesson):
             fresh.take_over(old_exercises)
         saves = SaveReplayPanel(self.current_game)
@@ -481,10 +538,26 @@ class Classroom(W.VBox):
         self._relabel()
         if seed != self.exercise_seed:
             self.exercise_seed = seed
-            self.exercise_box.children = [exercises(seed)]
+            self.exercise_box.children = [exercises(seed, self.game)]
 
     def current_game(self) -> Game | None:
         return widget_game(self.table_widget) if self.table_widget is not None else None
 
 
-__all__ = ["Classroom", "DealCodePanel", "PositionEditor", "SaveReplayPanel", "data_link", "exercises"]
+def classroom_page(query: str | None = None) -> W.VBox:
+    """``classroom.ipynb``: the classroom of the game the page's URL asks for (``?game=``, ``?lang=``).
+
+    No ``game``: Main Merah's; a game without a classroom, or a bad value, is named on the page and ignored.
+    """
+    from .tutorial import PageLinks, problems_note
+
+    query = request_query() if query is None else query
+    apply_language(query)
+    request = parse_page_query(query, games=list(CLASSROOMS))
+    page = W.VBox([PageLinks(request.game), problems_note(request), Classroom(game=request.game)])
+    page.add_class("mm-classroom-page")
+    return page
+
+
+__all__ = ["Classroom", "DealCodePanel", "PositionEditor", "SaveReplayPanel", "classroom_page", "data_link",
+           "exercises"]

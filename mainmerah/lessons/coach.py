@@ -14,12 +14,12 @@ from html import escape
 
 import ipywidgets as W
 
-from ..card import Card, cards_text
+from ..card import Card, cards_text, rank_name
 from ..fishing.engine import Game, RuleError
-from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay, TakeFour
 from ..fishing.explain import auto_reason, needs, no_pair_reason, pair_reason
 from ..fishing.levels import make_bot
-from ..fishing.rules import PARTNER, main_merah_points
+from ..fishing.rules import PARTNER
 from ..i18n import _
 from ..svg import backs_html, card_svg, cards_html
 from .cards import CardButton, CardRow
@@ -99,6 +99,8 @@ class Coach(W.VBox):
         for e in game.events:
             if isinstance(e, (Deal, Redeal)):
                 self._log(e.explain(self.names, human))
+            elif isinstance(e, TakeFour):
+                self._apply(e)  # Chinese Ten: the dealer took four of a kind before play
         self._seen = len(game.events)
         self._settle()
 
@@ -163,6 +165,13 @@ class Coach(W.VBox):
         self.inputs.append(("take", (str(card),)))
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
+            more = e.more
+            if more and card in (e.taken, *more):
+                # A capture of three (Chinese Ten): any of the three is a click on all of them.
+                self._apply(self.queue.pop(0))
+                self.feedback.say(e.explain(self.names, self.human), "good")
+                self._settle()
+                return
             if card == e.taken:
                 self._apply(self.queue.pop(0))
                 self.feedback.say(pair_reason(e.card, e.taken) + ". " + self._points(e), "good")
@@ -183,12 +192,12 @@ class Coach(W.VBox):
             self.game.capture(card)
             self.waiting = "busy"
             self._pull()
-            head = self.queue[0]
-            if isinstance(head, Capture):
+            got = self.queue[0]
+            if isinstance(got, Capture):
                 self._apply(self.queue.pop(0))
-                others = [c for c in e.options if c != e.taken]
-                better = [c for c in others if main_merah_points(c) > main_merah_points(e.taken)]
-                text = pair_reason(e.card, e.taken) + ". " + self._points(e)
+                others = [c for c in got.options if c != got.taken]
+                better = [c for c in others if self.game.points(c) > self.game.points(got.taken)]
+                text = pair_reason(got.card, got.taken) + ". " + self._points(got)
                 if better:
                     text += " " + _("({other} was worth more: red cards score, black ones do not.)").format(
                         other=better[0])
@@ -264,9 +273,15 @@ class Coach(W.VBox):
             self.stock_left -= 1
             self.in_play = e.card
         elif isinstance(e, Capture):
-            self.table.remove(e.taken)
-            self.piles[e.seat] += [e.card, e.taken]
+            taken = [e.taken, *e.more]
+            for c in taken:
+                self.table.remove(c)
+            self.piles[e.seat] += [e.card, *taken]
             self.in_play = None
+        elif isinstance(e, TakeFour):
+            for c in e.cards:
+                self.table.remove(c)
+            self.piles[e.seat] += list(e.cards)
         elif isinstance(e, Stay):
             self.table.append(e.card)
             self.in_play = None
@@ -282,6 +297,9 @@ class Coach(W.VBox):
         if w == "play":
             return _("it is your turn: click a card in your hand to play it.")
         if w == "take" and isinstance(self.expected, Capture):
+            if self.expected.more:
+                return _("{card} takes all three {rank}s on the table: click one of them.").format(
+                    card=self.expected.card, rank=rank_name(self.expected.card.rank))
             return _("click the table card that {card} pairs with.").format(card=self.expected.card)
         if w == "flip":
             return _("click the stock to flip its top card.")
@@ -318,17 +336,17 @@ class Coach(W.VBox):
             if s == self.human:
                 continue
             name = self.names[s][:1].upper() + self.names[s][1:]
-            score = sum(main_merah_points(c) for c in self.piles[s])
+            score = sum(self.game.points(c) for c in self.piles[s])
             opp.append(f"<div class='mm-label'>{escape(name)}: {backs_html(self.hand_sizes[s], 24)} "
                        f"&nbsp; {escape(_('pile: {n} points').format(n=score))}</div>"
                        f"{cards_html(self.piles[s], width=30, empty=_('(no cards yet)'))}")
         self.others_html.value = "".join(opp)
-        mine = sum(main_merah_points(c) for c in self.piles[self.human])
+        mine = sum(self.game.points(c) for c in self.piles[self.human])
         self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"
                                 + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)")))
         self.next_button.layout.display = "" if self.waiting == "next" else "none"
         if self.waiting == "over":
-            scores = [sum(main_merah_points(c) for c in p) for p in self.piles]
+            scores = [sum(self.game.points(c) for c in p) for p in self.piles]
             text = _("Game over: you {mine} points, {other}.").format(
                 mine=scores[self.human],
                 other=", ".join(f"{self.names[s]} {scores[s]}" for s in range(g.players) if s != self.human))

@@ -54,6 +54,11 @@ CSS = """
 .mm-answer input { font-size: 1.05em; }
 .mm-code { font-family: "DejaVu Sans Mono", monospace; font-size: 1.1em; letter-spacing: 0.04em; }
 .mm-lessons .widget-textarea textarea { font-family: "DejaVu Sans Mono", monospace; }
+.mm-links-row { display: flex; flex-wrap: wrap; gap: 6px 22px; align-items: baseline; margin: 2px 0 4px; }
+.mm-page-links a { font-weight: 600; font-size: 1.05em; color: #8e1212; }
+.mm-page-links a:focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }
+.mm-page-note p { background: #fff3e0; border-left: 5px solid #c62828; border-radius: 6px; padding: 6px 12px;
+  margin: 4px 0; max-width: 760px; }
 @media (max-width: 600px) {
   .mm-lessons { font-size: 15px; }
   .mm-task { padding: 6px 6px; }

@@ -5,32 +5,50 @@ and forth never loses what the learner did. A language switch (the options bar,
 or ``mainmerah.i18n.set_language``) rebuilds the open lesson in the new language
 and replays what the learner did into it (:meth:`Lesson.take_over`); the other
 lessons already opened follow when they are opened again.
+
+Each game with lessons has its own tutorial (``lessons/index.py``); the page
+``tutorial.ipynb?game=chinese-ten&lang=id`` is :func:`tutorial_page`.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as W
 
+from ..core import registry
 from ..i18n import _, on_language_change
 from ..widgets.options import header_bar
-from .lesson import Lesson
+from . import index
+from .lesson import Lesson, para
+from .pages import DEFAULT_GAME, PageRequest, apply_language, home_href, parse_page_query, play_href, request_query
 from .spec import LessonSpec
 from .style import style_widget
+
+
+def _weak(method: Callable[[], object]) -> Callable[[str], None]:
+    """A language listener that calls ``method`` while its object lives (the listener list keeps no page alive)."""
+    ref = weakref.WeakMethod(method)  # type: ignore[arg-type]
+
+    def listener(_code: str) -> None:
+        m = ref()
+        if m is not None:
+            m()
+
+    return listener
 
 
 class Tutorial(W.VBox):
     """Lessons with a progress indicator (``mm-progress``) and Back/Next (``mm-back``, ``mm-next``)."""
 
-    def __init__(self, specs: Sequence[LessonSpec] | None = None, title: str | None = None, start: int = 0) -> None:
+    def __init__(self, specs: Sequence[LessonSpec] | None = None, title: str | None = None, start: int = 0,
+                 game: str = DEFAULT_GAME) -> None:
+        self.game = game
         self._own_specs = specs is None  # the package's lessons: their titles can be asked again in a new language
         if specs is None:
-            from .content import tutorial_lessons
-
-            specs = tutorial_lessons()
+            specs = index.tutorial_lessons(game)
         self.specs = list(specs)
         self._title = title
         if not self.specs:
@@ -59,15 +77,15 @@ class Tutorial(W.VBox):
         self.stage.add_class("mm-stage")
         nav = W.Box([self.back, self.next, self.progress_text])
         nav.add_class("mm-nav")
-        super().__init__([style_widget()])
-        self.heading, self.options, top = header_bar(self)
-        self.children = (*self.children, top, bar, self.stage, nav)  # type: ignore[has-type]
+        style = style_widget()
+        super().__init__([style])
+        self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
+        self.children = (style, top, bar, self.stage, nav)
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
         self._relabel()
         self.go(start)
-        ref = weakref.WeakMethod(self._language_changed)
-        on_language_change(lambda _code: (m := ref()) is not None and m())
+        on_language_change(_weak(self._language_changed))
 
     @property
     def lesson(self) -> Lesson:
@@ -86,16 +104,15 @@ class Tutorial(W.VBox):
 
     def _language_changed(self) -> None:
         if self._own_specs:
-            from .content import tutorial_lessons
-
-            self.specs = tutorial_lessons()  # same lessons, titles in the new language
+            self.specs = index.tutorial_lessons(self.game)  # same lessons, titles in the new language
         self._stale = set(self.lessons)
         self._relabel()
         self.stage.children = [self.build(self.index)]
         self._refresh()
 
     def _relabel(self) -> None:
-        self.heading.value = f"<h1 style='margin:4px 0'>{escape(self._title or _('Learn Main Merah'))}</h1>"
+        title = self._title or _("Learn {game}").format(game=registry.get(self.game).title)
+        self.heading.value = f"<h1 style='margin:4px 0'>{escape(title)}</h1>"
         self.back.description = _("◀ Back")
         self.next.description = _("Next ▶")
 
@@ -120,3 +137,58 @@ class Tutorial(W.VBox):
             i=self.index + 1, n=n, done=lesson.done_count, tasks=len(lesson.tasks)))
         self.back.disabled = self.index == 0
         self.next.disabled = self.index == n - 1
+
+
+class PageLinks(W.HTML):
+    """The links a lesson page shows above its content: play this game, all games (in the page's language)."""
+
+    def __init__(self, game: str, play: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        self.play = play
+        self.add_class("mm-page-links")
+        self.relabel()
+        on_language_change(_weak(self.relabel))
+
+    def relabel(self) -> None:
+        # The links carry the language shown now, so the next page opens in it too.
+        title = registry.get(self.game).title
+        links = [f'<a class="mm-home-link" href="{escape(home_href())}">{escape(_("◂ All games"))}</a>']
+        if self.play:
+            links.append(f'<a class="mm-play-link" href="{escape(play_href(self.game))}">'
+                         f'{escape(_("Play {game} against the computer ▸").format(game=title))}</a>')
+        # The widget's own box is not the links' parent: a row of our own lays them out.
+        self.value = f'<nav class="mm-links-row">{"".join(links)}</nav>'
+
+
+def problems_note(request: PageRequest) -> W.HTML:
+    """What was wrong with the page's URL, in words (hidden when nothing was)."""
+    note = W.HTML("".join(f"<p>{escape(p)}</p>" for p in request.problems))
+    note.add_class("mm-page-note")
+    if not request.problems:
+        note.layout.display = "none"
+    return note
+
+
+def tutorial_page(query: str | None = None) -> W.VBox:
+    """``tutorial.ipynb``: the tutorial of the game the page's URL asks for (``?game=``, ``?lang=``).
+
+    No ``game``: Main Merah's. A game without lessons yet gets a note and its Play link; a bad value
+    is named on the page and ignored. ``query`` None reads the page request (under Voila).
+    """
+    index.load_all()  # imports first: a preheated kernel does them before a page takes it
+    query = request_query() if query is None else query
+    apply_language(query)
+    request = parse_page_query(query)
+    parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request)]
+    if index.has_tutorial(request.game):
+        parts.append(Tutorial(game=request.game))
+    else:
+        title = registry.get(request.game).title
+        soon = W.HTML(para(_("There is no lesson for {game} yet: the Play link above opens its table.").format(
+            game=title)))
+        soon.add_class("mm-no-lesson")
+        parts.append(soon)
+    page = W.VBox(parts)
+    page.add_class("mm-tutorial-page")
+    return page

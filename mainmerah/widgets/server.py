@@ -1,13 +1,17 @@
-"""``make app``: Voila serving ``notebooks/`` with the root URL landing on the tutorial.
+"""``make app``: Voila serving ``notebooks/`` with the games' home page at the root URL.
 
 Voila (0.5) serves a directory listing at ``/`` and has no setting for a
 landing page (voila-dashboards/voila#540); a Jupyter server has
 ``ServerApp.default_url``, but Voila inside a Jupyter server cannot preheat
 kernels and needs a token. So this is Voila's own application with one more
-tornado route, registered first so it wins over the listing: ``/`` answers
-with a redirect to ``/voila/render/<landing>``. Every other page (the table
-``/voila/render/play.ipynb``, the listing ``/voila/tree``) is Voila's as usual,
-and all settings still come from ``voila.json`` (``--Voila.config_file_paths``).
+tornado route, registered first so it wins over the listing: ``/`` answers with
+the home page (every game, a Learn and a Play link; ``mainmerah.lessons.pages``),
+drawn here in the server, without a kernel: a whole class opening it at once
+costs nothing, and the kernels go to the pages that need one. (``landing`` may
+instead name a notebook to redirect to, or be empty for Voila's listing.) Every
+other page (the table ``/voila/render/play.ipynb``, the listing ``/voila/tree``)
+is Voila's as usual, and all settings still come from ``voila.json``
+(``--Voila.config_file_paths``).
 
 Two more fixes for an interactive page. Kernel websockets send with ``TCP_NODELAY``:
 a click's answer is several small frames (the widgets that changed), and with Nagle's
@@ -18,7 +22,7 @@ listing page sets it, so a tab opened straight at a notebook (as the redirect do
 kept its kernel until the culler came.
 
 The settings in ``voila.json`` (read through ``--Voila.config_file_paths``): the table
-and the tutorial each keep one preheated kernel (the notebook already run, refilled
+and the tutorial each keep one preheated kernel (imports done, waiting for its page, refilled
 half a second after use; other notebooks start a kernel on demand); a kernel idle for
 an hour is culled, checked every two minutes, even with a tab still connected (a
 forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
@@ -72,20 +76,40 @@ def _patched(handler: Any) -> Any:
     return handler
 
 
+class HomeHandler(RequestHandler):
+    """The games' home page, in the language of ``?lang=`` (else the browser's), drawn without a kernel."""
+
+    def get(self) -> None:
+        from ..lessons.pages import home_document
+
+        query = self.request.query
+        # Links relative to this page, so they keep any base URL the server runs under.
+        html = home_document(query, prefix="voila/render/", accept_language=self.request.headers.get(
+            "Accept-Language", ""))
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.write(html)
+
+
 class MainMerahVoila(Voila):
-    """Voila with a landing page: the root URL redirects to a notebook of the served folder."""
+    """Voila with a landing page at the root URL: the games' home page, or a redirect to a notebook."""
 
     landing = Unicode(
-        "tutorial.ipynb", config=True,
-        help="Notebook (relative to the served folder) that the root URL redirects to; empty: Voila's listing.",
+        "home", config=True,
+        help="What the root URL shows: 'home' (the games' home page), a notebook of the served folder to "
+             "redirect to, or empty for Voila's listing.",
     )
 
     def init_handlers(self) -> list:
         handlers = [(h[0], _patched(h[1]), *h[2:]) for h in super().init_handlers()]
         if self.landing and not self.notebook_path:
-            target = url_path_join(self.base_url, "voila/render", self.landing)
+            if self.landing == "home":
+                route: tuple = (self.server_url, HomeHandler)
+            else:
+                target = url_path_join(self.base_url, "voila/render", self.landing)
+                route = (self.server_url, RedirectHandler, {"url": target, "permanent": False})
             # Tornado takes the first matching route: this one, before Voila's listing at the same path.
-            handlers.insert(0, (self.server_url, RedirectHandler, {"url": target, "permanent": False}))
+            handlers.insert(0, route)
         return handlers
 
 

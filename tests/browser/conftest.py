@@ -135,9 +135,9 @@ def screenshot(page: object, name: str) -> Path:
 
 @pytest.fixture(scope="session")
 def voila_app() -> Iterator[VoilaServer]:
-    """The server of ``make app``: Voila with the root URL redirecting to the tutorial."""
+    """The server of ``make app``: Voila with the games' home page at the root URL."""
     require_browser()
-    # Polled at the listing: "/" would render (and use up a kernel of) the tutorial.
+    # Polled at the listing (the root page is drawn without a kernel, but the listing is Voila's own).
     server = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.widgets.server"], ready_path="/voila/tree")
     yield server
     server.stop()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -302,18 +301,10 @@ def test_narrow_phone_screen_has_no_sideways_scrolling(voila: VoilaServer, page)
     assert box["width"] >= 44  # cards stay big enough to read and to tap
 
 
-def test_root_url_lands_on_the_tutorial(voila_app: VoilaServer, page) -> None:  # noqa: ANN001
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kw):  # noqa: ANN002, ANN003, ANN201
-            return None
-
-    opener = urllib.request.build_opener(NoRedirect)
-    with pytest.raises(urllib.error.HTTPError) as e:
-        opener.open(voila_app.url + "/", timeout=30)
-    assert e.value.code == 302 and e.value.headers["Location"] == "/voila/render/tutorial.ipynb"
-    page.goto(voila_app.url + "/", timeout=WAIT)
-    assert page.url == voila_app.url + "/voila/render/tutorial.ipynb"
-    page.wait_for_selector(".mm-root, .mm-lesson, .jp-OutputArea-output", timeout=WAIT)
+def test_root_url_is_the_home_page(voila_app: VoilaServer, page) -> None:  # noqa: ANN001
+    # The root is the games' home page itself (tests/browser/test_home.py), no redirect.
+    with urllib.request.urlopen(voila_app.url + "/", timeout=30) as r:
+        assert r.status == 200 and r.url == voila_app.url + "/" and b"mmh-games" in r.read()
     # The table is served by the same app, with a link back to the tutorial.
     open_notebook(page, voila_app, "play.ipynb?pace=manual", READY)
     assert page.get_attribute(".mm-links a", "href") == "tutorial.ipynb"
