@@ -574,3 +574,32 @@ def _check_log(g: InTheRed) -> None:
     assert g.scores == tuple(totals) and max(totals) >= 100
     assert g.winners == tuple(s for s in range(n) if totals[s] == min(totals))
     assert sum(isinstance(e, DealEnd) for e in g.events) == g.deal_number
+
+
+def test_the_rollouts_play_the_engines_rules_and_the_greedy_bots_choices():
+    """sim.finish from a deal's start, every seat greedy, ends with the engine's scores (when no reshuffle
+    is needed: the rollouts reshuffle with their own random draw)."""
+    from mainmerah.in_the_red import sim
+    from mainmerah.in_the_red.bots import greedy_move
+
+    compared = 0
+    for seed in range(150):
+        players = 2 + seed % 9
+        g = InTheRed.new(seed=seed, players=players)
+        hands = [[c.index for c in sorted(h, key=lambda c: ("HDCS".index(c.suit), high(c)))] for h in g.hands]
+        tops = [c.index for c in g.tops]
+        pack = [c.index for c in reversed(g.pack_order())]
+        start = (g.dealer, g.seat)
+        bot = make_bot("greedy")
+        while g.deal_number == 1:
+            v = g.view(g.seat)
+            card, stack = greedy_move(v.hand, v.tops, v.seat)
+            pos, st = sim.greedy([c.index for c in v.hand], [c.index for c in v.tops], v.seat)
+            assert (v.hand[pos], None if st < 0 else st) == (card, stack)
+            g.act(bot.choose(v))
+        if any(isinstance(e, Reshuffled) for e in g.events):
+            continue
+        points = sim.finish(hands, tops, [], pack, [], start[0], start[1], 0, random.Random(0))
+        assert points == [e.points for e in g.events if isinstance(e, Scored)][:players]
+        compared += 1
+    assert compared > 100

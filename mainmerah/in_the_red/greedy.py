@@ -22,11 +22,12 @@ def action_text(move: Move) -> str:
 
 def greedy_move(hand: Sequence[Card], tops: Sequence[Card], seat: int) -> Move:
     """The greedy choice: not in the red yourself if the round ended now (a high red on a rival's
-    stack when that saves you), then a safe top of your own, then shedding the card worth most."""
+    stack when that saves you), then a safe top of your own, then shedding the card worth most.
+    Ties go to the lower card index, then the lower stack, whatever the hand's order."""
     moves = legal_moves(hand, tops)
     if moves[0][1] is None:
-        return max(moves, key=lambda m: (value(m[0]), danger(m[0])))
-    best, best_score = moves[0], 1 << 30
+        return max(moves, key=lambda m: (value(m[0]), danger(m[0]), -m[0].index))
+    best, best_key = moves[0], (1 << 30, 0, 0)
     work = list(tops)
     for card, stack in moves:
         assert stack is not None
@@ -37,8 +38,9 @@ def greedy_move(hand: Sequence[Card], tops: Sequence[Card], seat: int) -> Move:
         if seat not in lost and stack != seat and stack in lost:
             score -= 5  # the rival now in the red is the one we put there
         work[stack] = old
-        if score < best_score:
-            best, best_score = (card, stack), score
+        key = (score, card.index, stack)
+        if key < best_key:
+            best, best_key = (card, stack), key
     return best
 
 

@@ -48,7 +48,7 @@ def in_red(tops: list[int], seat: int) -> bool:
 
 def greedy(hand: list[int], tops: list[int], seat: int) -> tuple[int, int]:
     """The greedy bot's choice on indices: (position in hand, stack or -1 to discard). See bots.greedy_move."""
-    best_pos, best_stack, best_score = -1, -1, 1 << 30
+    best_pos, best_stack, best_score, best_card = -1, -1, 1 << 30, 0
     for pos, c in enumerate(hand):
         sc, rc = SUIT[c], RANK[c]
         for s, t in enumerate(tops):
@@ -60,11 +60,12 @@ def greedy(hand: list[int], tops: list[int], seat: int) -> tuple[int, int]:
             if not me_lost and s != seat and in_red(tops, s):
                 score -= 5
             tops[s] = t
-            if score < best_score:
-                best_pos, best_stack, best_score = pos, s, score
+            # ties as greedy_move: the lower card index, then the lower stack
+            if score < best_score or score == best_score and (c < best_card or c == best_card and s < best_stack):
+                best_pos, best_stack, best_score, best_card = pos, s, score, c
     if best_pos >= 0:
         return best_pos, best_stack
-    pos = max(range(len(hand)), key=lambda i: (VALUE[hand[i]], DANGER[hand[i]]))
+    pos = max(range(len(hand)), key=lambda i: (VALUE[hand[i]], DANGER[hand[i]], -hand[i]))
     return pos, -1
 
 
