@@ -143,18 +143,17 @@ def _why_lost(e: RoundEnd, names: Names, you: int | None) -> str:
              "{names} lose the round").format(stacks=stacks, cards=cards, names=who)
 
 
-def _pickup(seat: int, card: Card | None, names: Names, you: int | None, alone: bool) -> str:
-    """One loser's draw; a drawn card is shown only to the seat that drew it."""
+def _pickup(seat: int, card: Card | None, names: Names, you: int | None) -> str:
+    """One of several losers' draws; a drawn card is shown only to the seat that drew it."""
     if seat == you:
         if card is None:
             return _("you find nothing to pick up (the pack and the cards under the tops are used up)")
         return _("you pick up {card}").format(card=card)
     name = seat_name(seat, names, you)
     if card is None:
-        t = _("finds nothing to pick up (the pack and the cards under the tops are used up)") if alone else _(
-            "{name} finds nothing to pick up (the pack and the cards under the tops are used up)")
-        return t.format(name=name)
-    return (_("picks up a card") if alone else _("{name} picks up a card")).format(name=name)
+        return _("{name} finds nothing to pick up (the pack and the cards under the tops are used up)").format(
+            name=name)
+    return _("{name} picks up a card").format(name=name)
 
 
 def _round_end(e: RoundEnd, names: Names, you: int | None) -> str:
@@ -175,7 +174,7 @@ def _round_end(e: RoundEnd, names: Names, you: int | None) -> str:
             text += ", " + take.format(cards=given)
         text = capitalized(text) + "."
     else:
-        picks = [_pickup(s, c, names, you, alone=False) for s, c in e.draws]
+        picks = [_pickup(s, c, names, you) for s, c in e.draws]
         text = capitalized(why) + ". " + capitalized(and_list(picks)) + "."
         if e.handouts:
             text += " " + _("The discards are handed out: {list}.").format(list=", ".join(
