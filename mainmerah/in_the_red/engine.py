@@ -256,6 +256,11 @@ class InTheRed(GameState[Choice]):
         return (self.starter + self.turns) % self.players
 
     @property
+    def seed(self) -> int:
+        """The set-up's seed (the table shows it and seeds its computer players from it)."""
+        return self.setup.seed
+
+    @property
     def decision(self) -> Turn | None:
         return None if self._over else Turn(self.seat)
 

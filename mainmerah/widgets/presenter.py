@@ -14,6 +14,8 @@ The board draws generic zones (see ``static/board.js``), listed by :meth:`Presen
 - ``slots``: a row of card places the player may click (the fishing table; a stack per
   seat for In The Red); its cards go in the trait named by the zone's ``id`` (``table``)
   or, for other rows, under that id in the ``rows`` trait;
+- ``stacks``: a pile per seat (In The Red): a name, a tag, the top card as a clickable slot
+  and the cards under it small; its list sits under the zone's id in the ``rows`` trait;
 - ``trick``: the last move or the climbing game's top play (cards, an arrow, words);
 - ``gameover``, ``you`` (your seat and your hand, single- or multi-select), ``prompt``,
   ``actions`` (the buttons): the parts every game has, placed where the list puts them.
@@ -230,6 +232,7 @@ class Presenter(ABC):
 PRESENTERS: dict[str, str] = {
     "main-merah": "mainmerah.fishing.presenter:FishingPresenter",
     "chinese-ten": "mainmerah.fishing.presenter:FishingPresenter",
+    "in-the-red": "mainmerah.in_the_red.presenter:InTheRedPresenter",
 }
 
 

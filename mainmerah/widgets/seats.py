@@ -14,7 +14,7 @@ from ..i18n import _
 from .board import Part
 from .controls import level_label
 
-BOT_NAMES = ("Sari", "Budi", "Ayu")
+BOT_NAMES = ("Sari", "Budi", "Ayu", "Dewi", "Eko", "Fajar", "Gita", "Hadi", "Intan")  # up to ten seats
 
 Wanted = Sequence[Any] | Mapping[int, Any] | str | None
 

@@ -191,6 +191,22 @@ BASE_CSS = """
 .mm-sheet tfoot td { font-weight: 800; border-top: 2px solid #999; }
 .mm-save textarea { font-family: ui-monospace, monospace; font-size: 12px; min-height: 8em; }
 
+/* piles side by side (In The Red's stacks) */
+.mm-stacks { display: flex; flex-wrap: wrap; gap: 8px; padding-top: 4px; }
+.mm-stack { display: flex; flex-direction: column; align-items: center; gap: 4px; padding: 4px 6px 6px;
+  border-radius: 10px; background: rgba(0,0,0,.18); border: 2px solid transparent; min-width: 0;
+  flex: 0 1 auto; max-width: calc(var(--mm-tw) * 2.6); }
+.mm-stack.mm-inred { border-color: #ff6b6b; background: rgba(183,28,28,.45); }
+.mm-stack-head { display: flex; flex-direction: column; align-items: center; line-height: 1.15; text-align: center; }
+.mm-stack-head .mm-name { font-size: .9em; }
+.mm-stack-tag { background: #d32f2f; color: #fff; border-radius: 6px; padding: 0 6px; font-size: .78em;
+  font-weight: 800; text-transform: uppercase; letter-spacing: .04em; }
+.mm-root .mm-stacks .jupyter-button.mm-card { width: var(--mm-tw); height: calc(var(--mm-tw) * 1.4);
+  border-radius: calc(var(--mm-tw) * .09); }
+.mm-stack-under { max-width: 100%; overflow: hidden; }
+.mm-stack .mm-sub { font-size: .75em; text-align: center; }
+.mm-deals td, .mm-deals th { padding: 2px 8px; text-align: right; }
+
 /* narrow screens (container queries: in JupyterLab the notebook, not the window, sets the width) */
 @container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr);
   grid-template-areas: "head" "opts" "board" "story" "side"; grid-template-rows: auto; } }
@@ -207,6 +223,8 @@ BASE_CSS = """
   .mm-opps { gap: 6px; }
   .mm-opp { flex-basis: 140px; padding: 5px 6px; }
   .mm-opp-head { gap: 4px 6px; }
+  .mm-stacks { gap: 5px; }
+  .mm-stack { padding: 3px 4px 4px; }
 }
 
 """
