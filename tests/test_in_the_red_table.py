@@ -1,0 +1,119 @@
+"""In The Red on the table (its presenter through TableWidget) and its lessons, through their Python API."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from mainmerah.core.cards import PACK, parse_cards
+from mainmerah.i18n import set_language
+from mainmerah.in_the_red import InTheRed
+from mainmerah.widgets.table import TableWidget
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def layout(hands: list[str], stacks: list[str], dealer: int = 1) -> InTheRed:
+    used = parse_cards(" ".join(hands + stacks))
+    pack = [c for c in PACK if c not in used]
+    return InTheRed.from_layout(hands, stacks, pack, dealer=dealer)
+
+
+def slot_of(t: TableWidget, card: str) -> int:
+    return t.hand.button_for(card).slot
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_bots_play_a_deal_on_the_table(players: int) -> None:
+    t = TableWidget(game="in-the-red", players=players, seed=11, human=None, auto=False, bots="greedy")
+    stacks_seen = 0
+    while t.game.deal_number == 1 and not t.game.is_over:
+        assert t.next(), t.error
+        f = t.frame
+        rows = t.view.rows["stacks"]
+        assert len(rows) == players
+        assert [r["top"][1] for r in rows] == [str(c) for c in f.tops]
+        red = [i for i, r in enumerate(rows) if "mm-inred" in r["cls"]]
+        assert red or f.over or t.view.rows["stacks"] == []  # somebody is always in the red
+        stacks_seen += 1
+        # every card is accounted for in what the table shows
+        shown = sum(map(len, f.hands)) + sum(map(len, f.stacks)) + len(f.discards) + f.pack
+        assert shown == (104 if players >= 6 else 52)
+    assert t.error is None and stacks_seen > players
+    assert any(e.kind == "deal-end" for e in t.game.events)
+
+
+def test_the_human_places_a_card_by_clicking_a_card_then_a_stack() -> None:
+    g = layout(["2♥ 5♣ 9♠ J♦ K♣", "3♦ 4♦ 6♦ 8♦ 10♦"], ["7♥", "9♣"])
+    t = TableWidget(game=g, human=0, auto=False, bots="greedy")
+    t._page_message({"k": "hand", "slot": slot_of(t, "2♥")})
+    assert str(t.selected) == "2♥"
+    rows = t.view.rows["stacks"]
+    assert "mm-match" in rows[0]["top"][0] and "mm-match" not in rows[1]["top"][0]  # it fits 7♥ only
+    assert "fits on your stack" in t.prompt.value
+    t._page_message({"k": "stacks", "slot": 1})  # 2♥ does not fit on 9♣: refused, the reason said
+    assert "does not fit" in t.error and len(g.choices) == 0
+    t._page_message({"k": "stacks", "slot": 0})
+    assert g.choices[0].action == "2♥@0" and t.error is None
+    assert "mm-inred" in t.view.rows["stacks"][0]["cls"] or g.choices  # the live tag follows the tops
+
+
+def test_the_human_must_discard_when_nothing_fits() -> None:
+    g = layout(["2♣ 3♣ 4♣ 5♣ 6♣", "3♦ 4♦ 6♦ 9♦ 10♦"], ["7♥", "8♦"])
+    t = TableWidget(game=g, human=0, auto=False, bots="greedy")
+    assert "nothing fits" in t.status
+    assert "Nothing in your hand fits any stack" in t.prompt.value
+    discard = t._by_name["discard"]
+    assert not discard.hidden and discard.disabled
+    t._page_message({"k": "hand", "slot": slot_of(t, "6♣")})
+    assert t._by_name["discard"].description == "Discard 6♣"
+    t._page_message({"k": "button", "name": "discard"})
+    assert g.choices[0].action == "discard 6♣"
+    t.skip()
+    assert any(e.kind == "round" for e in g.events)
+
+
+def test_a_forged_wish_is_refused_and_nothing_changes() -> None:
+    g = layout(["2♥ 5♣ 9♠ J♦ K♣", "3♦ 4♦ 6♦ 8♦ 10♦"], ["7♥", "9♣"])
+    t = TableWidget(game=g, human=0, auto=False, bots="greedy")
+    before = g.to_json()
+    for msg in ({"k": "stacks", "slot": 7}, {"k": "table", "slot": 0}, {"k": "stacks", "slot": "0"},
+                {"k": "hand", "slot": 99}, {"k": "enter", "text": "3♦@0"}, {"k": "enter", "text": "discard 2♥"}):
+        t._page_message(msg)
+        assert t.error, msg
+        assert g.to_json() == before
+    t.view.set_state({"rows": {"stacks": []}})  # the page may not set what the board shows
+    assert "refused" in t.error and g.to_json() == before and len(t.view.rows["stacks"]) == 2
+
+
+def test_hint_undo_and_the_game_over_sheet() -> None:
+    t = TableWidget(game="in-the-red", players=3, seed=5, auto=False, bots="greedy")
+    t.skip()
+    assert t.hint() and t.note.startswith("Hint:")
+    card = next(iter(t.hinted))
+    assert "mm-hint" in t.hand.button_for(card).state()[0]
+    t.enter(t.game.legal_actions()[0])
+    t.skip()
+    assert t.undo() and "Undone" in t.note and len([c for c in t.game.choices if c.seat == 0]) == 0
+    while not t.game.is_over:  # play the whole game to 100 with the first legal action
+        d = t.game.decision
+        if d is not None and d.seat == 0 and t.caught_up:
+            assert t.enter(t.game.legal_actions()[0]), t.error
+        else:
+            t.skip()
+    t.skip()
+    html = t.gameover.body.value
+    assert "Deal 1" in html and "Total" in html and t.sheet.rows
+
+
+def test_indonesian_table() -> None:
+    set_language("id")
+    t = TableWidget(game="in-the-red", players=4, seed=2, auto=False)
+    t.skip()
+    assert "Giliranmu" in t.status or "giliran" in t.status.lower()
