@@ -117,3 +117,79 @@ def test_indonesian_table() -> None:
     t = TableWidget(game="in-the-red", players=4, seed=2, auto=False)
     t.skip()
     assert "Giliranmu" in t.status or "giliran" in t.status.lower()
+
+
+# ----- the lessons: each wrong answer explained, then the right one -------------------------------------------------
+def test_lesson_who_is_in_the_red() -> None:
+    from mainmerah.lessons import in_the_red as L
+
+    lesson = L.lesson_red()
+    t = lesson.task("red")
+    t.pick("9♥")
+    assert "K♦ is higher" in t.feedback.text and t.feedback.kind == "bad"
+    t.pick("3♠")
+    assert "black tops are safe" in t.feedback.text
+    t.pick("K♦")
+    assert t.solved and t.feedback.kind == "good"
+    t = lesson.task("tie")
+    t.pick("Q♥")
+    assert "ties with Q♦" in t.feedback.text and not t.solved
+    t.pick("Q♦")
+    assert t.solved
+    t = lesson.task("black")
+    t.pick("J♣")
+    assert "lowest black (2♠)" in t.feedback.text
+    t.pick("2♠")
+    assert t.solved
+
+
+def test_lesson_where_a_card_may_go() -> None:
+    from mainmerah.lessons import in_the_red as L
+
+    lesson = L.lesson_place()
+    t = lesson.task("fits")
+    t.pick("K♦")
+    assert "neither the suit (♦) nor the rank (K)" in t.feedback.text
+    for c, why in (("7♥", "by rank"), ("2♠", "by suit"), ("Q♠", "by suit")):
+        t.pick(c)
+        assert why in t.feedback.text
+    assert t.solved
+    t = lesson.task("discard")
+    t.choose(0)
+    assert "cannot go on 7♥" in t.feedback.text and not t.solved
+    t.choose(2)
+    assert "Nobody draws" in t.feedback.text
+    t.choose(1)
+    assert t.solved
+
+
+def test_lesson_tactics() -> None:
+    from mainmerah.lessons import in_the_red as L
+
+    lesson = L.lesson_tactics()
+    t = lesson.task("save")
+    t.choose(0)
+    assert "you are in the red" in t.feedback.text and not t.solved
+    t.choose(2)
+    assert t.solved and "lowest black is Budi's 5♣" in t.feedback.text
+    t = lesson.task("redden")
+    t.choose(1)
+    assert "lowest black card: you lose" in t.feedback.text
+    t.choose(2)
+    assert t.solved
+
+
+def test_guided_deal_lesson_is_solved_when_the_deal_ends() -> None:
+    from mainmerah.lessons import in_the_red as L
+
+    lesson = L.lesson_game()
+    task = lesson.task("game")
+    table = task.widget
+    table.set_pace(None)
+    while not task.solved:
+        d = table.game.decision
+        if d is not None and d.seat == 0 and table.caught_up:
+            assert table.enter(table.game.legal_actions()[0])
+        else:
+            table.skip()
+    assert "The deal is over" in task.feedback.text
