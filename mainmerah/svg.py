@@ -88,15 +88,16 @@ def card_body(card: Card | None, *, face_down: bool = False, four_colour: bool =
 
 
 def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, four_colour: bool = False,
-             highlight: str | None = None, label: str | None = None) -> str:
+             highlight: str | None = None, label: str | None = None, points: bool = True) -> str:
     """One card as an inline SVG. ``card=None`` or ``face_down`` draws the back.
 
-    ``highlight`` ("select", "match", "hint", "choice") draws a coloured outline.
+    ``highlight`` ("select", "match", "hint", "choice") draws a coloured outline; ``points=False``
+    leaves out Main Merah's points badge (a game that counts cards otherwise).
     """
     h = round(width * 1.4)
     back = card is None or face_down
     name = escape(label or (_("face-down card") if back else card_name(card)))  # type: ignore[arg-type]
-    body = card_body(card, face_down=face_down, four_colour=four_colour, highlight=highlight)
+    body = card_body(card, face_down=face_down, four_colour=four_colour, highlight=highlight, points=points)
     return (
         f'<svg class="mm-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
         f'viewBox="0 0 100 140" role="img" aria-label="{name}"><title>{name}</title>{body}</svg>'

@@ -34,6 +34,7 @@ class InTheRedPresenter(Presenter):
 
     wishes = frozenset({"select", "put", "discard", "cancel"})
     clickable = frozenset({"hand", "stacks"})
+    plain_faces = True  # a card counts its value in hand here, not Main Merah's points
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)

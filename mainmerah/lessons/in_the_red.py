@@ -23,7 +23,16 @@ GAME = "in-the-red"
 
 
 def show(cards: Sequence[Card], label: str, width: int = 52) -> W.HTML:
-    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width))
+    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width, points=False))
+
+
+def plain(lesson: Lesson) -> Lesson:
+    """Faces without Main Merah's points badge: In The Red counts cards otherwise."""
+    from ..widgets.style import plain_faces_css
+
+    lesson.add_class("mm-plain-faces")
+    lesson.children = (*lesson.children, W.HTML(plain_faces_css(), layout=W.Layout(display="none")))
+    return lesson
 
 
 # ----- lesson 1: who is in the red -------------------------------------------------------------------------------
@@ -62,7 +71,7 @@ def lesson_red() -> Lesson:
         loser_task("tie", "Q♥ 4♣ Q♦ 10♥", _("Two red cards of the same rank: click every stack that loses.")),
         loser_task("black", "J♣ 2♠ 7♠ 9♣", _("No red card on top this time. Click the stack that loses.")),
     ]
-    return Lesson("red", _("Who is in the red"), _(
+    return Lesson("itr-red", _("Who is in the red"), _(
         "Each player has a stack of face-up cards. After every player has laid one card, look at the top card "
         "of each stack: whoever shows the highest red card (♥ or ♦, Ace high) is in the red and picks up a "
         "card. If no top card is red, the lowest black card loses instead. Ties all lose."), tasks,
@@ -102,7 +111,7 @@ def discard_task() -> ChoiceTask:
 
 
 def lesson_place() -> Lesson:
-    return Lesson("place", _("Where a card may go"), _(
+    return Lesson("itr-place", _("Where a card may go"), _(
         "On your turn you lay one card from your hand on top of any stack, your own or another player's, "
         "whose top card has the same suit or the same rank. You must place a card if one fits anywhere; only "
         "when none of your cards fits any stack do you discard one."), [fits_task(), discard_task()],
@@ -151,7 +160,7 @@ def redden_task() -> ChoiceTask:
 
 
 def lesson_tactics() -> Lesson:
-    return Lesson("tactics", _("Tactics"), _(
+    return Lesson("itr-tactics", _("Tactics"), _(
         "You may lay a card on anyone's stack, so use it: cover your own red top with a black card, or put a "
         "high red card on a rival's stack."), [save_task(), redden_task()],
         outro=_("A high red card is a weapon: keep one for a rival's stack."))
@@ -176,7 +185,7 @@ def guided_task() -> WidgetTask:
 
 
 def lesson_game() -> Lesson:
-    return Lesson("game", _("A guided deal"), _(
+    return Lesson("itr-game", _("A guided deal"), _(
         "Now the whole game: every player has five cards and a stack; a deal ends when someone's hand is "
         "empty after a round, and the cards left in each hand count against their owner (A, K, Q, J, 10 "
         "count 10, the others their number)."), [guided_task()],
@@ -184,10 +193,10 @@ def lesson_game() -> Lesson:
 
 
 def tutorial_lessons() -> list[LessonSpec]:
-    return [LessonSpec("red", _("Who is in the red"), lesson_red),
-            LessonSpec("place", _("Where a card may go"), lesson_place),
-            LessonSpec("tactics", _("Tactics"), lesson_tactics),
-            LessonSpec("game", _("A guided deal"), lesson_game)]
+    return [LessonSpec("itr-red", _("Who is in the red"), lambda: plain(lesson_red())),
+            LessonSpec("itr-place", _("Where a card may go"), lambda: plain(lesson_place())),
+            LessonSpec("itr-tactics", _("Tactics"), lambda: plain(lesson_tactics())),
+            LessonSpec("itr-game", _("A guided deal"), lambda: plain(lesson_game()))]
 
 
 __all__ = ["lesson_game", "lesson_place", "lesson_red", "lesson_tactics", "tutorial_lessons"]

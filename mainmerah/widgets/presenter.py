@@ -85,6 +85,7 @@ class Presenter(ABC):
     game_name: str = ""
     wishes: frozenset[str] = frozenset()  # public methods the table offers as its own (t.select(...))
     clickable: frozenset[str] = frozenset({"hand"})  # zones whose slots the page may click
+    plain_faces: bool = False  # card faces without Main Merah's points badge (a game that counts otherwise)
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         self.ctx = ctx

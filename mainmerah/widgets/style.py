@@ -241,6 +241,24 @@ def cards_css(four_colour: bool = False) -> str:
     return "\n".join(rules)
 
 
+@lru_cache(maxsize=1)
+def plain_faces_css() -> str:
+    """Faces without Main Merah's points badge inside a ``mm-plain-faces`` root (a game that counts
+    cards otherwise: In The Red). ``body`` and the extra class outrank the base and four-colour sheets."""
+    rules = []
+    for card in DECK:
+        if not card.red:
+            continue  # black cards carry no badge
+        cls = card_class(card)
+        two = card_data_uri(card, points=False)
+        four = card_data_uri(card, four_colour=True, points=False)
+        for kind in ("mm-card", "mm-mini"):
+            rules.append(f'body .mm-plain-faces .{kind}.{cls}{{background-image:url("{two}")}}')
+            rules.append(f'body .mm-four.mm-plain-faces .{kind}.{cls},body .mm-four .mm-plain-faces .{kind}.{cls}'
+                         f'{{background-image:url("{four}")}}')
+    return "<style>" + "\n".join(rules) + "</style>"
+
+
 def style_html(four_colour: bool = False) -> str:
     # The page script (widgets/a11y.py) ships with the sheet: every page that draws cards gets it once.
     return f"<style>{BASE_CSS}\n{A11Y_CSS}\n{cards_css(four_colour)}</style>{script_html()}"

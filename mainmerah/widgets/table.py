@@ -34,7 +34,7 @@ from .panel import ExplanationPanel, GameOverView
 from .presenter import Presenter, presenter_class
 from .seats import BOT_NAMES, OpponentPanel, Seats, seat_names
 from .steps import Stepper
-from .style import style_widget
+from .style import plain_faces_css, style_widget
 
 __all__ = ["BOT_NAMES", "TableWidget"]
 
@@ -208,7 +208,11 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         # A grid: the board's own pieces (header, board, story) and these widgets share its areas.
         self.body = w.Box([self.view, self.options, self.side], layout=shared("layout"))
         self.body.add_class("mm-body")
-        self.children = (self.css, self.body)
+        extra: list[w.Widget] = []
+        if self.presenter.plain_faces:  # this game counts cards its own way: faces without Main Merah's badge
+            self.add_class("mm-plain-faces")
+            extra.append(w.HTML(plain_faces_css(), layout=w.Layout(display="none")))
+        self.children = (self.css, *extra, self.body)
 
     def _buttons(self) -> None:
         # The game's buttons (Play, Cancel...) first, then the table's own.
