@@ -134,11 +134,10 @@ class InTheRedPresenter(Presenter):
                 marks.append("new")
             cls, text, name = card_look(st[-1], marks=marks, points=value(st[-1]))
             under = st[:-1]
-            count = (_("{n} cards under it").format(n=len(under)) if len(under) != 1 else _("1 card under it")) \
-                if under else _("nothing under it")
+            count = _("{n} under").format(n=len(under)) if under else _("none under")
             box = "mm-stack" + (" mm-inred" if s in red and not f.over else "") + (" mm-lit" if s in lit else "")
             tag = (_("in the red") if on_red else _("lowest black")) if s in red and not f.over else ""
-            stacks.append({"cls": box, "name": capitalized(stack_of(s, ctx.names, ctx.human)), "tag": tag,
+            stacks.append({"cls": box, "name": capitalized(seat_name(s, ctx.names, ctx.human)), "tag": tag,
                            "top": [" ".join(cls), text, name], "under": " ".join(card_code(c) for c in under[-UNDER_SHOWN:]),
                            "count": count, "all": " ".join(map(str, st))})
         self.tops_shown = f.tops

@@ -197,7 +197,9 @@ BASE_CSS = """
   border-radius: 10px; background: rgba(0,0,0,.18); border: 2px solid transparent; min-width: 0;
   flex: 0 1 auto; max-width: calc(var(--mm-tw) * 2.6); }
 .mm-stack.mm-inred { border-color: #ff6b6b; background: rgba(183,28,28,.45); }
-.mm-stack-head { display: flex; flex-direction: column; align-items: center; line-height: 1.15; text-align: center; }
+.mm-stack-head { display: flex; flex-direction: column; align-items: center; line-height: 1.15; text-align: center;
+  margin-bottom: 4px; max-width: 100%; }
+.mm-stack-head .mm-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; }
 .mm-stack-head .mm-name { font-size: .9em; }
 .mm-stack-tag { background: #d32f2f; color: #fff; border-radius: 6px; padding: 0 6px; font-size: .78em;
   font-weight: 800; text-transform: uppercase; letter-spacing: .04em; }
@@ -224,7 +226,8 @@ BASE_CSS = """
   .mm-opp { flex-basis: 140px; padding: 5px 6px; }
   .mm-opp-head { gap: 4px 6px; }
   .mm-stacks { gap: 5px; }
-  .mm-stack { padding: 3px 4px 4px; }
+  .mm-stack { padding: 3px 4px 4px; max-width: calc(var(--mm-tw) * 1.75); }
+  .mm-stack-tag { font-size: .68em; padding: 0 3px; letter-spacing: 0; }
 }
 
 """

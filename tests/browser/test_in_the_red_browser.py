@@ -20,10 +20,12 @@ def play_turn(page) -> None:  # noqa: ANN001
     """Click hand cards until one lights a stack (click it) or must be discarded (Discard)."""
     wait_my_turn(page)
     before = decisions(page)
-    n = page.locator(".mm-hand .mm-card:not(.mm-empty)").count()
-    for i in range(n):
-        page.locator(".mm-hand .mm-card:not(.mm-empty)").nth(i).click()
-        page.wait_for_selector(".mm-hand .mm-selected", timeout=WAIT)
+    from playwright.sync_api import expect
+
+    cards = page.locator(".mm-hand .mm-card:not(.mm-empty)")
+    for i in range(cards.count()):
+        cards.nth(i).click()
+        expect(cards.nth(i)).to_have_class(re.compile(r"mm-selected"), timeout=WAIT)  # this card's stacks lit
         lit = page.locator(".mm-stack .mm-card.mm-match")
         if lit.count():
             lit.first.click()
