@@ -41,7 +41,6 @@ class InTheRedPresenter(Presenter):
         self.info_ = registry.get(game_name)
         self.selected: Card | None = None
         self.hint_stack: int | None = None
-        self.tops_shown: tuple[Card, ...] = ()
         self.stacks_label = Part("mm-row-label")
         self.discard_button = Action("discard", lambda: ctx.wish(self.discard))
         self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel))
@@ -137,10 +136,10 @@ class InTheRedPresenter(Presenter):
             count = _("{n} under").format(n=len(under)) if under else _("none under")
             box = "mm-stack" + (" mm-inred" if s in red and not f.over else "") + (" mm-lit" if s in lit else "")
             tag = (_("in the red") if on_red else _("lowest black")) if s in red and not f.over else ""
+            small = " ".join(card_code(c) for c in under[-UNDER_SHOWN:])
             stacks.append({"cls": box, "name": capitalized(seat_name(s, ctx.names, ctx.human)), "tag": tag,
-                           "top": [" ".join(cls), text, name], "under": " ".join(card_code(c) for c in under[-UNDER_SHOWN:]),
-                           "count": count, "all": " ".join(map(str, st))})
-        self.tops_shown = f.tops
+                           "top": [" ".join(cls), text, name], "under": small, "count": count,
+                           "all": " ".join(map(str, st))})
         self.stacks_label.set(esc(_("Stacks: the highest red top card loses the round")))
         return {"stock": {"n": f.pack, "title": _("Pack"), "label": _("{n} face-down cards").format(n=f.pack),
                           "empty": _("empty")},
@@ -155,7 +154,8 @@ class InTheRedPresenter(Presenter):
                 rows.append(["play", card_code(e.card), "→", card_code(e.top), _("{who}: {card} on {stack}").format(
                     who=who, card=e.card, stack=stack_of(e.stack, names, you, by=e.seat))])
             elif e.kind == "discard":
-                rows.append(["play", card_code(e.card), "", "", _("{who} discards {card}").format(who=who, card=e.card)])
+                said = _("You discard {card}") if e.seat == you else _("{who} discards {card}")
+                rows.append(["play", card_code(e.card), "", "", said.format(who=who, card=e.card)])
             elif e.kind == "round":
                 rows.append(["capture", "", "", "", e.explain(list(names), you)])
             elif e.kind == "score":
