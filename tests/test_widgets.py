@@ -4,6 +4,7 @@ and simulated button clicks, checked against the engine."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 import ipywidgets as w
 import pytest
@@ -340,7 +341,10 @@ def test_auto_advance_shows_computer_moves_by_themselves() -> None:
             await asyncio.sleep(0.01)
         return t
 
-    t = asyncio.run(run())
+    # A loop of its own in a thread of its own: a browser test earlier in this worker may hold
+    # playwright's loop running in this thread, where asyncio.run() is refused.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        t = pool.submit(asyncio.run, run()).result()
     assert t._my_decision() is not None and t.caught_up
 
 

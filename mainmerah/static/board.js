@@ -3,112 +3,15 @@
 // this script only draws them, keeping every element it made (a card keeps its button, so nothing
 // flickers and focus stays put). A click says which slot or button was clicked, never which card:
 // the kernel looks that up in its own state. Nothing here is trusted by the kernel.
+// Which zones the board has and where (seats, a stock, rows of slots, a trick area, your seat and
+// hand, the prompt, the buttons) comes from the game's presenter as data: the ``zones`` trait.
+// Its helpers (make, setHTML, drawFan, makePile...) are in board_parts.js, joined before this file.
 
-const BUTTON = "jupyter-widgets jupyter-button widget-button";
-
-function make(tag, cls, parent) {
-  const el = document.createElement(tag);
-  if (cls) { el.className = cls; }
-  if (parent) { parent.appendChild(el); }
-  return el;
-}
-
-// Only touch the DOM where a value really changed: a redraw sends whole parts, and most of a
-// part is as it was (a pile gains two cards, a count goes down by one). The new HTML is laid
-// over the old node by node, so unchanged cards keep their elements and are not painted again.
-function setHTML(el, html) {
-  if (el.__mmHTML === html) { return; }
-  el.__mmHTML = html;
-  const fresh = document.createElement("template");
-  fresh.innerHTML = html;
-  morph(el, fresh.content);
-}
-function morph(into, from) {
-  const want = Array.from(from.childNodes);
-  const have = into.childNodes;
-  want.forEach((node, i) => {
-    const old = have[i];
-    if (!old) {
-      into.appendChild(node);
-    } else if (old.nodeType !== node.nodeType || old.nodeName !== node.nodeName) {
-      into.replaceChild(node, old);
-    } else if (node.nodeType !== 1) {
-      if (old.nodeValue !== node.nodeValue) { old.nodeValue = node.nodeValue; }
-    } else {
-      for (const a of Array.from(old.attributes)) { if (!node.hasAttribute(a.name)) { old.removeAttribute(a.name); } }
-      for (const a of Array.from(node.attributes)) {
-        if (old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); }
-      }
-      morph(old, node);
-    }
-  });
-  while (have.length > want.length) { into.removeChild(into.lastChild); }
-}
-function setClass(el, cls) {
-  if (el.className !== cls) { el.className = cls; }
-}
-function setAttr(el, name, value) {
-  if (value === null || value === undefined || value === "") {
-    if (el.hasAttribute(name)) { el.removeAttribute(name); }
-  } else if (el.getAttribute(name) !== value) { el.setAttribute(name, value); }
-}
-function setText(el, text) {
-  if (el.textContent !== text) { el.textContent = text; }
-}
-// A list of n lines, item(i) = [classes, text]; lines before ``from`` are known to be as they were.
-function drawList(list, n, item, from) {
-  const lis = list.children;
-  while (lis.length > n) { list.lastChild.remove(); }
-  for (let i = from; i < n; i++) {
-    const [cls, text] = item(i);
-    const li = lis[i] || make("li", "", list);
-    setClass(li, cls);
-    setText(li, text);
-  }
-}
-function show(el, on) {
-  const hidden = el.classList.contains("mm-hidden");
-  if (hidden === !!on) { el.classList.toggle("mm-hidden", !on); }
-}
-
-// Small cards (piles, hands, the stock) come as codes ("10H", "?" face down), their spoken names
-// once per language: a step that adds a pair to a pile adds two elements and touches no other.
-function drawFan(fan, codes, size, names) {
-  const list = codes ? codes.split(" ") : [];
-  const kids = fan.children;
-  list.forEach((code, i) => {
-    const s = kids[i] || make("span", "", fan);
-    const key = code + "|" + names.version;
-    if (s.__mmKey === key) { return; }
-    s.__mmKey = key;
-    if (code === "?") {  // a back says nothing: its row is named as a whole
-      s.className = `mm-mini mm-mini-${size} mm-back`;
-      s.removeAttribute("role");
-      s.removeAttribute("aria-label");
-    } else {
-      s.className = `mm-mini mm-mini-${size} mm-c-${code}`;
-      s.setAttribute("role", "img");
-      s.setAttribute("aria-label", names.map[code] || code);
-    }
-  });
-  while (kids.length > list.length) { fan.lastChild.remove(); }
-}
-
-// A capture pile: its score, its pairs, the cards fanned.
-function makePile(parent) {
-  const box = make("div", "mm-pilebox", parent);
-  return { score: make("span", "mm-score", box), count: make("span", "mm-sub", box),
-    fan: make("span", "mm-fan mm-tight", box), none: make("span", "mm-none", box) };
-}
-function drawPile(pile, p, names) {
-  p = p || {};
-  setText(pile.score, p.score || "");
-  setText(pile.count, p.count || "");
-  drawFan(pile.fan, p.cards, "s", names);
-  show(pile.fan, p.cards);
-  setText(pile.none, p.empty || "");
-  show(pile.none, !p.cards);
-}
+// The zones every board has: placed where the layout lists them, else after the game's own zones.
+const FIXED = ["gameover", "you", "prompt", "actions"];
+// Every trait of the model: a change of one redraws the zones bound to it.
+const TRAITS = ["names", "header", "board_cls", "opps", "stock", "table_label", "table", "rows", "action",
+  "gameover", "you", "hand", "prompt", "buttons", "entry", "panel", "log", "log_tail"];
 
 export default {
   render({ model, el }) {
@@ -119,38 +22,12 @@ export default {
     const header = make("div", "mm-header", make("div", "mm-header-box", el));
     const title = make("span", "mm-title", header);
     make("span", "mm-logo", title);
-    title.append("Main Merah");
+    const titleText = make("span", "mm-title-text", title);
     const info = make("span", "mm-info", header);
     const links = make("span", "mm-links", header);
     const status = make("span", "mm-status", header);
     status.setAttribute("role", "status");
     const board = make("div", "mm-board", el);
-    const opps = make("div", "mm-opps", board);
-    const middle = make("div", "mm-middle", board);
-    const stockBox = make("div", "mm-stockbox", middle);
-    const stock = make("div", "mm-stock", stockBox);
-    const stockTitle = make("div", "mm-row-label", stock);
-    const stockBacks = make("span", "mm-backs", stock);
-    const stockBack = make("span", "mm-mini mm-mini-m mm-back", stockBacks);
-    stockBack.setAttribute("role", "img");
-    const stockCount = make("b", "", stockBacks);
-    const stockEmpty = make("span", "mm-sub", stock);
-    const right = make("div", "mm-tablecol", middle);
-    const tableLabel = make("div", "mm-row-label", right);
-    const tableCards = make("div", "mm-tablecards", right);
-    const action = make("div", "mm-action", right);
-    const actionRows = [];
-    const over = make("div", "mm-gameover mm-hidden", board);
-    const overBody = make("div", "mm-gameover-body", over);
-    const overButtons = make("div", "mm-actions", over);
-    const you = make("div", "mm-you", board);
-    const youHead = make("div", "mm-you-head", you);
-    const youName = make("span", "mm-name", make("div", "mm-opp-head", youHead));
-    const youPile = makePile(youHead);
-    const youHandLabel = make("div", "mm-row-label", youHead);
-    const hand = make("div", "mm-hand", you);
-    const prompt = make("div", "mm-prompt", board);
-    const actions = make("div", "mm-actions", board);
     const panel = make("div", "mm-panel", el);
     const latestHead = make("div", "mm-h", panel);
     const latest = make("ul", "", make("div", "mm-latest", panel));
@@ -174,6 +51,7 @@ export default {
     function drawButtons(list, parent) {
       for (const [name, text, disabled, hidden, tip] of list || []) {
         const b = button(name, parent);
+        if (b.parentNode !== parent) { parent.appendChild(b); }
         setClass(b, `${BUTTON} mm-${name}${hidden ? " mm-hidden" : ""}`);
         setText(b, text);
         setAttr(b, "title", tip || text);
@@ -181,8 +59,8 @@ export default {
       }
     }
 
-    // The typed-card box: Enter (or leaving the box) sends it; the kernel parses and checks it.
-    const entryBox = make("label", "mm-entry widget-text", actions);
+    // The typed-action box: Enter (or leaving the box) sends it; the kernel parses and checks it.
+    const entryBox = make("label", "mm-entry widget-text");
     const entryName = make("span", "mm-sr-only", entryBox);
     const entry = make("input", "widget-input", entryBox);
     entry.type = "text";
@@ -216,38 +94,150 @@ export default {
         setAttr(b, "title", name);
         // Its spoken name starts with what its face shows, so a speech-input user can say it.
         setAttr(b, "aria-label", name ? (text && text !== "?" ? `${text}, ${name}` : name) : "");
+        if (row.__mmMulti) { setAttr(b, "aria-pressed", cls.includes("mm-selected") ? "true" : "false"); }
       });
     }
 
-    function drawOpps() {
-      const list = model.get("opps") || [];
-      while (opps.children.length > list.length) { opps.lastChild.remove(); }
+    // ----- the zones: each builder makes its elements in ``parent`` and binds its draw to traits -----
+    let binds = {};  // trait name -> draw functions of the zones showing it
+    function bind(traits, fn) {
+      for (const t of traits) { (binds[t] = binds[t] || []).push(fn); }
+    }
+    const build = {
+      seats(z, parent) {
+        const box = make("div", z.cls || "mm-opps", parent);
+        const id = z.id || "opps";
+        bind([id, "names"], () => drawSeats(box, model.get(id) || []));
+      },
+      stock(z, parent) {
+        const stockBox = make("div", "mm-stockbox", parent);
+        const stock = make("div", z.cls || "mm-stock", stockBox);
+        const stockTitle = make("div", "mm-row-label", stock);
+        const backs = make("span", "mm-backs", stock);
+        const back = make("span", "mm-mini mm-mini-m mm-back", backs);
+        back.setAttribute("role", "img");
+        const count = make("b", "", backs);
+        const empty = make("span", "mm-sub", stock);
+        const id = z.id || "stock";
+        bind([id], () => {
+          const st = model.get(id) || {};
+          setText(stockTitle, st.title || "");
+          show(backs, st.n);
+          setAttr(back, "aria-label", st.label);
+          setText(count, String(st.n || 0));
+          show(empty, !st.n);
+          setText(empty, st.empty || "");
+        });
+      },
+      slots(z, parent) {
+        if (z.label) {
+          const label = make("div", "mm-row-label", parent);
+          bind([z.label], () => setHTML(label, model.get(z.label) || ""));
+        }
+        const row = make("div", z.cls || "mm-slots", parent);
+        const own = TRAITS.includes(z.id);  // the table row has a trait of its own; other rows sit in ``rows``
+        bind([own ? z.id : "rows"], () => drawCards(row, own ? model.get(z.id) : (model.get("rows") || {})[z.id], z.id));
+      },
+      trick(z, parent) {
+        const box = make("div", z.cls || "mm-action", parent);
+        const rows = [];
+        const id = z.id || "action";
+        bind([id, "names"], () => drawTrick(box, rows, model.get(id) || []));
+      },
+      group(z, parent) {
+        const box = make("div", z.cls || "mm-zone-group", parent);
+        for (const inner of z.zones || []) { place(inner, box); }
+      },
+      gameover(z, parent) {
+        const over = make("div", "mm-gameover mm-hidden", parent);
+        const body = make("div", "mm-gameover-body", over);
+        const row = make("div", "mm-actions", over);
+        bind(["gameover"], () => {
+          const g = model.get("gameover");
+          setClass(over, g.html ? "mm-gameover" : "mm-gameover mm-hidden");
+          setHTML(body, g.html);
+          drawButtons(g.buttons, row);
+        });
+      },
+      you(z, parent) {
+        const you = make("div", "mm-you", parent);
+        const head = make("div", "mm-you-head", you);
+        const name = make("span", "mm-name", make("div", "mm-opp-head", head));
+        const pile = makePile(head);
+        const handLabel = make("div", "mm-row-label", head);
+        const hand = make("div", "mm-hand", you);
+        hand.__mmMulti = !!z.multi;  // a hand of several cards to pick (a climbing game's play)
+        setAttr(hand, "role", z.multi ? "group" : "");
+        bind(["you", "names"], () => {
+          const y = model.get("you");
+          setClass(you, y.cls);
+          setText(name, y.name || "");
+          drawPile(pile, y.pile, names);
+          setText(handLabel, y.hand_label || "");
+          show(handLabel, y.hand_label);
+          setAttr(hand, "aria-label", z.multi ? y.hand_label : "");
+          setClass(hand, y.hand_cls);
+        });
+        bind(["hand"], () => drawCards(hand, model.get("hand"), "hand"));
+      },
+      prompt(z, parent) {
+        const prompt = make("div", "mm-prompt", parent);
+        bind(["prompt"], () => {
+          const p = model.get("prompt");
+          setClass(prompt, p.cls);
+          setHTML(prompt, p.html);
+        });
+      },
+      actions(z, parent) {
+        const actions = make("div", "mm-actions", parent);
+        actions.appendChild(entryBox);
+        bind(["buttons"], () => {
+          drawButtons(model.get("buttons"), actions);
+          if (actions.lastChild !== entryBox) { actions.appendChild(entryBox); }  // the typed box stays last
+        });
+        bind(["entry"], () => {
+          const e = model.get("entry");
+          setClass(entryBox, e.hidden ? "mm-entry widget-text mm-hidden" : "mm-entry widget-text");
+          setText(entryName, e.label);
+          setAttr(entry, "placeholder", e.placeholder);
+          setAttr(entry, "aria-label", e.label);
+        });
+      },
+    };
+    build.column = build.group;
+    function place(z, parent) {
+      const fn = build[z.kind];
+      if (fn) { fn(z, parent); }
+    }
+
+    function drawSeats(box, list) {
+      while (box.children.length > list.length) { box.lastChild.remove(); }
       list.forEach((o, i) => {
-        let box = opps.children[i];
-        if (!box) {
-          box = make("div", "", opps);
-          const head = make("div", "mm-opp-head", box);
+        let seat = box.children[i];
+        if (!seat) {
+          seat = make("div", "", box);
+          const head = make("div", "mm-opp-head", seat);
           make("div", "mm-name", head);
           const level = make("label", "mm-level", head);
           make("span", "mm-sr-only", level);
           const select = make("select", "", level);
-          select.addEventListener("change", () => send({ k: "level", seat: box.__mmSeat, value: select.value }));
-          const body = make("div", "mm-opp-body", box);
+          select.addEventListener("change", () => send({ k: "level", seat: seat.__mmSeat, value: select.value }));
+          const body = make("div", "mm-opp-body", seat);
           const hand = make("div", "mm-opp-hand", body);
           const backs = make("span", "mm-handbacks", hand);
           backs.setAttribute("role", "img");
-          box.__mm = {
+          seat.__mm = {
             backs, backFan: make("span", "mm-fan mm-tight", backs), backLabel: make("span", "mm-sub", backs),
             open: make("span", "mm-fan", hand), none: make("span", "mm-none", hand),
             pile: makePile(make("div", "mm-pile", body)),
           };
         }
-        box.__mmSeat = o.seat;
-        setClass(box, o.cls);
-        const [name, level] = box.children[0].children;
+        seat.__mmSeat = o.seat;
+        setClass(seat, o.cls);
+        const [name, level] = seat.children[0].children;
         const [levelName, select] = level.children;
         setHTML(name, o.name);
-        const parts = box.__mm;
+        const parts = seat.__mm;
         const h = o.hand || {};
         const open = !h.backs;  // face up (an open hand), or the backs and their number
         show(parts.backs, !open);
@@ -275,6 +265,45 @@ export default {
       });
     }
 
+    // The step just shown (or the top play): per row, the cards, an arrow and what they took, and the words.
+    function drawTrick(box, rows, list) {
+      list.forEach(([kind, card, arrow, taken, text], i) => {
+        let r = rows[i];
+        if (!r) {
+          const row = make("div", "mm-air", box);
+          r = rows[i] = { box: row, card: make("span", "mm-fan", row), arrow: make("span", "mm-arrow", row),
+            taken: make("span", "mm-fan", row), text: make("span", "", row) };
+        }
+        setClass(r.box, `mm-air mm-air-${kind}`);
+        show(r.box, true);
+        drawFan(r.card, card, "m", names);
+        show(r.card, card);
+        setText(r.arrow, arrow);
+        show(r.arrow, arrow);
+        drawFan(r.taken, taken, "m", names);
+        show(r.taken, taken);
+        setText(r.text, text);
+      });
+      rows.slice(list.length).forEach((r) => show(r.box, false));
+    }
+
+    // The layout: built again only when the presenter sends another (a game of another shape).
+    let layoutKey = null;
+    function layout() {
+      const zones = model.get("zones") || [];
+      const key = JSON.stringify(zones);
+      if (key === layoutKey) { return; }
+      layoutKey = key;
+      binds = {};
+      buttons.clear();
+      board.replaceChildren();
+      const kinds = new Set();
+      (function walk(list) { for (const z of list) { kinds.add(z.kind); walk(z.zones || []); } })(zones);
+      for (const z of zones) { place(z, board); }
+      for (const kind of FIXED) { if (!kinds.has(kind)) { place({ kind }, board); } }
+      for (const fns of Object.values(binds)) { for (const fn of new Set(fns)) { fn(); } }
+    }
+
     // The story: settled lines (sent again only when they grow by a block) and the recent ones;
     // the lines from number ``fresh`` on are the step just shown.
     let marked = 0;
@@ -289,28 +318,9 @@ export default {
       marked = fresh;
     }
 
-    function drawStock() {
-      const st = model.get("stock") || {};
-      setText(stockTitle, st.title || "");
-      show(stockBacks, st.n);
-      setAttr(stockBack, "aria-label", st.label);
-      setText(stockCount, String(st.n || 0));
-      show(stockEmpty, !st.n);
-      setText(stockEmpty, st.empty || "");
-    }
-
-    function drawYou() {
-      const y = model.get("you");
-      setClass(you, y.cls);
-      setText(youName, y.name || "");
-      drawPile(youPile, y.pile, names);
-      setText(youHandLabel, y.hand_label || "");
-      show(youHandLabel, y.hand_label);
-      setClass(hand, y.hand_cls);
-    }
-
     function drawHeader() {
       const h = model.get("header") || {};
+      setText(titleText, h.title || "");
       setText(info, h.info || "");
       const want = h.links || [];
       while (links.children.length > want.length) { links.lastChild.remove(); }
@@ -326,89 +336,39 @@ export default {
       setAttr(header, "data-step", String(h.step ?? ""));
     }
 
-    // The step just shown: per settled card, the card, an arrow and what it took, and the words.
-    function drawAction() {
-      const rows = model.get("action") || [];
-      rows.forEach(([kind, card, arrow, taken, text], i) => {
-        let r = actionRows[i];
-        if (!r) {
-          const box = make("div", "mm-air", action);
-          r = actionRows[i] = { box, card: make("span", "mm-fan", box), arrow: make("span", "mm-arrow", box),
-            taken: make("span", "mm-fan", box), text: make("span", "", box) };
-        }
-        setClass(r.box, `mm-air mm-air-${kind}`);
-        show(r.box, true);
-        drawFan(r.card, card, "m", names);
-        show(r.card, card);
-        setText(r.arrow, arrow);
-        show(r.arrow, arrow);
-        drawFan(r.taken, taken, "m", names);
-        show(r.taken, taken);
-        setText(r.text, text);
-      });
-      actionRows.slice(rows.length).forEach((r) => show(r.box, false));
-    }
-
-    function drawLatest(items) {
-      drawList(latest, items.length, (i) => items[i], 0);
-    }
-
-    const draw = {
+    const own = {  // parts outside the board's zones
       names: () => {
         names.map = model.get("names") || {};
         names.version += 1;
-        drawOpps();  // the small cards say their names in the new language
-        drawYou();
-        drawAction();
       },
       header: drawHeader,
       board_cls: () => setClass(board, model.get("board_cls")),
-      opps: drawOpps,
-      stock: drawStock,
-      table_label: () => setHTML(tableLabel, model.get("table_label")),
-      table: () => drawCards(tableCards, model.get("table"), "table"),
-      action: drawAction,
-      gameover: () => {
-        const g = model.get("gameover");
-        setClass(over, g.html ? "mm-gameover" : "mm-gameover mm-hidden");
-        setHTML(overBody, g.html);
-        drawButtons(g.buttons, overButtons);
-      },
-      you: drawYou,
-      hand: () => drawCards(hand, model.get("hand"), "hand"),
-      prompt: () => {
-        const p = model.get("prompt");
-        setClass(prompt, p.cls);
-        setHTML(prompt, p.html);
-      },
-      buttons: () => {
-        drawButtons(model.get("buttons"), actions);
-        if (actions.lastChild !== entryBox) { actions.appendChild(entryBox); }  // the typed-card box stays last
-      },
-      entry: () => {
-        const e = model.get("entry");
-        setClass(entryBox, e.hidden ? "mm-entry widget-text mm-hidden" : "mm-entry widget-text");
-        setText(entryName, e.label);
-        setAttr(entry, "placeholder", e.placeholder);
-        setAttr(entry, "aria-label", e.label);
-      },
       panel: () => {
         const p = model.get("panel");
         setText(latestHead, p.heading);
         setText(logHead, p.log_heading);
         setAttr(log, "aria-label", p.log_heading);
-        drawLatest(p.latest || []);
+        drawList(latest, (p.latest || []).length, (i) => p.latest[i], 0);
         drawLog(false);  // the new lines' mark moves on
       },
       log: () => drawLog(true),
       log_tail: () => drawLog(false),
     };
+    own.names();
+    layout();
+    for (const name of ["header", "board_cls", "panel", "log"]) { own[name](); }
     const handlers = [];
-    for (const [name, fn] of Object.entries(draw)) {
-      fn();
-      const on = () => fn();
-      model.on(`change:${name}`, on);
-      handlers.push([`change:${name}`, on]);
+    function on(name, fn) {
+      model.on(`change:${name}`, fn);
+      handlers.push([`change:${name}`, fn]);
+    }
+    on("zones", layout);
+    for (const name of TRAITS) {
+      // the board's own parts first (the card names before the cards that say them), then its zones
+      on(name, () => {
+        if (own[name]) { own[name](); }
+        for (const fn of binds[name] || []) { fn(); }
+      });
     }
     return () => { for (const [ev, fn] of handlers) { model.off(ev, fn); } };
   },

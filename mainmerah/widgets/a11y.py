@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.resources import files
 
-from ..card import DECK
+from ..core.cards import PACK as DECK
 from ..svg import FOUR_COLOUR, TWO_COLOUR, card_data_uri
 
 FOUR = "mm-four"  # class on a root widget: its cards (buttons, minis, inline SVG) use the four-colour deck

@@ -1,7 +1,8 @@
 """The table as a standalone app page (``notebooks/play.ipynb``).
 
-The page's URL may choose the game: ``play.ipynb?seed=42&players=3&variant=jb
-&bots=greedy,random&pace=fast``. Voila hands the query string to the kernel
+The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&players=4
+&bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
+``variant`` only for a game that has variants). Voila hands the query string to the kernel
 (``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
 so it first waits for the request (``voila.utils.wait_for_request``). Values
 from a URL are checked like any input: a bad one is named on the page and
@@ -14,9 +15,20 @@ import os
 from typing import Any
 from urllib.parse import parse_qs
 
-from ..fishing.rules import VARIANTS
+from ..core import registry
 from ..i18n import _
 from .controls import MANUAL, PACES, bot_levels
+from .presenter import PRESENTERS
+
+# The games the table page offers (those with a presenter), each as the registry describes it.
+GAMES = tuple(name for name in registry.games() if name in PRESENTERS)
+
+
+def game_rules(name: str) -> tuple[str, tuple[int, ...], tuple[str, ...]]:
+    """A game's title, the player counts it allows, its variants (none when it is played one way)."""
+    info = registry.get(name)
+    variants = tuple(info.variants)
+    return _(info.title), tuple(info.players), variants if len(variants) > 1 else ()
 
 PACE_NAMES = {"manual": MANUAL, "next": MANUAL, "slow": 2.0, "normal": 1.1, "fast": 0.45, "instant": 0.0}
 assert {v for _n, v in PACES} == set(PACE_NAMES.values())
@@ -40,6 +52,16 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
     def bad(name: str, value: str, expected: str) -> None:
         problems.append(_("Ignored {name}={value}: {expected}.").format(name=name, value=value, expected=expected))
 
+    game = "main-merah"
+    if "game" in params:
+        v = params["game"].strip().lower()
+        if v in GAMES:
+            game = v
+            if v != "main-merah":
+                kw["game"] = v
+        else:
+            bad("game", params["game"], _("choose one of {names}").format(names=", ".join(GAMES)))
+    title, allowed, variants = game_rules(game)
     if "seed" in params:
         v = params["seed"]
         if v.isdigit():
@@ -48,16 +70,19 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
             bad("seed", v, _("a seed is a whole number, 0 or more"))
     if "players" in params:
         v = params["players"]
-        if v in ("2", "3"):
+        if v in [str(n) for n in allowed]:
             kw["players"] = int(v)
         else:
-            bad("players", v, _("Main Merah is for 2 or 3 players"))
+            counts = _("{some} or {last}").format(some=", ".join(str(n) for n in allowed[:-1]), last=allowed[-1])
+            bad("players", v, _("{game} is for {counts} players").format(game=title, counts=counts))
     if "variant" in params:
         v = params["variant"].strip().lower()
-        if v in VARIANTS:
+        if not variants:
+            bad("variant", params["variant"], _("{game} has no variants").format(game=title))
+        elif v in variants:
             kw["variant"] = v
         else:
-            bad("variant", params["variant"], _("choose one of {names}").format(names=", ".join(VARIANTS)))
+            bad("variant", params["variant"], _("choose one of {names}").format(names=", ".join(variants)))
     if "bots" in params:
         levels = [b.strip().lower() for b in params["bots"].split(",") if b.strip()]
         known = bot_levels()

@@ -5,14 +5,16 @@ click's answer came in four to fifteen messages. Here the kernel keeps the
 board's parts as plain Python objects (:class:`Part`, :class:`Action`,
 :class:`CardRow`), and after each redraw :class:`BoardView` sends the parts
 that changed as traits of one model: one message per click, as small as the
-change. The page only draws; what it sends back are wishes (a slot, a button
-name, typed text) that the table checks, and any state the page tries to set
-on the model is refused and drawn again from the kernel's own.
+change. Which zones the board has (seats, a stock, rows of slots, a trick area, your
+hand) and where they go is data too (``zones``), from the game's presenter.
+The page only draws; what it sends back are wishes (a slot, a button name, typed
+text) that the table checks, and any state the page tries to set on the model is
+refused and drawn again from the kernel's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
@@ -20,7 +22,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..card import Card
+from ..core.cards import Card
 from .cards import card_look, placement
 
 
@@ -96,7 +98,9 @@ class Slot:
         self.tooltip = ""
 
     def show(self, card: Card | None, *, face_down: bool = False, marks: Iterable[str] = ()) -> None:
-        self._dom_classes, self.description, self.tooltip = card_look(card, face_down, marks)
+        price = self.row.price
+        points = price(card) if price is not None and card is not None else None
+        self._dom_classes, self.description, self.tooltip = card_look(card, face_down, marks, points)
         self.card = card
         self.face_down = face_down
 
@@ -110,8 +114,10 @@ class Slot:
 class CardRow:
     """A row of card places in which a card keeps its place while it stays (see ``cards.placement``)."""
 
-    def __init__(self, on_click: Callable[[int], None], size: int = 0) -> None:
+    def __init__(self, on_click: Callable[[int], None], size: int = 0,
+                 price: Callable[[Card], int] | None = None) -> None:
         self.on_click = on_click
+        self.price = price  # a card's points in the game shown, for its spoken name (Main Merah's if None)
         self.buttons: list[Slot] = []
         self._slot_of: dict[Card, int] = {}
         self._grow(size)
@@ -120,7 +126,7 @@ class CardRow:
         while len(self.buttons) < n:
             self.buttons.append(Slot(self, len(self.buttons)))
 
-    def show(self, cards: Sequence[Card], marks: dict[Card, Iterable[str]] | None = None,
+    def show(self, cards: Sequence[Card], marks: Mapping[Card, Iterable[str]] | None = None,
              face_down: bool = False) -> None:
         marks = marks or {}
         place = placement(self._slot_of, cards, len(self.buttons))
@@ -148,29 +154,35 @@ class CardRow:
 
 @lru_cache(maxsize=1)
 def board_js() -> str:
-    return files("mainmerah").joinpath("static/board.js").read_text(encoding="utf-8")
+    # One module for the page: the drawing helpers, then the board (anywidget takes one ES module).
+    static = files("mainmerah").joinpath("static")
+    return "\n".join(static.joinpath(name).read_text(encoding="utf-8") for name in ("board_parts.js", "board.js"))
 
 
 class BoardView(anywidget.AnyWidget):
     """The board's parts as traits of one model: a redraw sends the changed ones in one message."""
 
     header = traitlets.Dict().tag(sync=True)
+    # The layout, from the game's presenter (see widgets.presenter).
+    zones: traitlets.List[Any] = traitlets.List().tag(sync=True)
     board_cls = traitlets.Unicode("mm-board").tag(sync=True)
-    opps = traitlets.List().tag(sync=True)
+    opps: traitlets.List[Any] = traitlets.List().tag(sync=True)
     names = traitlets.Dict().tag(sync=True)  # card code -> spoken name, for the small cards the page draws
     stock = traitlets.Dict().tag(sync=True)
     table_label = traitlets.Unicode("").tag(sync=True)
-    table = traitlets.List().tag(sync=True)
-    action = traitlets.List().tag(sync=True)
+    table: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the slots of the zone "table"...
+    rows = traitlets.Dict().tag(sync=True)  # ...and of any other row of slots, by zone id
+    action: traitlets.List[Any] = traitlets.List().tag(sync=True)
     gameover = traitlets.Dict({"html": "", "buttons": []}).tag(sync=True)
     you = traitlets.Dict({"cls": "mm-you", "hand_cls": "mm-hand"}).tag(sync=True)
-    hand = traitlets.List().tag(sync=True)
+    hand: traitlets.List[Any] = traitlets.List().tag(sync=True)
     prompt = traitlets.Dict({"cls": "mm-prompt", "html": ""}).tag(sync=True)
-    buttons = traitlets.List().tag(sync=True)
+    buttons: traitlets.List[Any] = traitlets.List().tag(sync=True)
     entry = traitlets.Dict({"hidden": True, "label": "", "placeholder": ""}).tag(sync=True)
     panel = traitlets.Dict({"heading": "", "log_heading": "", "latest": [], "fresh": 0}).tag(sync=True)
-    log = traitlets.List().tag(sync=True)  # the story's settled lines...
-    log_tail = traitlets.List().tag(sync=True)  # ...and the recent ones, the only ones most steps change
+    log: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the story's settled lines...
+    # ...and the recent ones, the only ones most steps change
+    log_tail: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     def __init__(self, on_message: Callable[[Any], None], on_forged: Callable[[str], None]) -> None:
         self._esm = board_js()

@@ -16,7 +16,8 @@ from typing import Any
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..card import DECK, Card
+from ..core.cards import PACK as DECK
+from ..core.cards import Card
 from ..fishing.rules import card_name as fishing_card_name
 from ..i18n import _, language
 from .style import card_class
@@ -24,15 +25,15 @@ from .style import card_class
 HIGHLIGHTS = ("selected", "match", "choice", "hint", "new")
 
 
-_NAMES: dict[tuple[int, str], str] = {}
+_NAMES: dict[tuple[int, str, int | None], str] = {}
 
 
-def card_name(card: Card) -> str:
-    """The card's spoken name (with Main Merah's points) in the current language, remembered."""
-    key = (card.index, language())
+def card_name(card: Card, points: int | None = None) -> str:
+    """The card's spoken name with its points (Main Merah's unless given) in the current language, remembered."""
+    key = (card.index, language(), points)
     name = _NAMES.get(key)
     if name is None:
-        name = _NAMES[key] = fishing_card_name(card)
+        name = _NAMES[key] = fishing_card_name(card, points)
     return name
 
 
@@ -59,21 +60,24 @@ def placement(old: dict[Card, int], cards: Sequence[Card], pool: int) -> list[in
     return list(range(len(cards)))
 
 
-def card_look(card: Card | None, face_down: bool = False,
-              marks: Iterable[str] = ()) -> tuple[tuple[str, ...], str, str]:
-    """A card button's classes, text and tooltip: None is an empty place, ``marks`` are highlights."""
-    return _look(card, face_down, frozenset(marks), language())
+def card_look(card: Card | None, face_down: bool = False, marks: Iterable[str] = (),
+              points: int | None = None) -> tuple[tuple[str, ...], str, str]:
+    """A card button's classes, text and tooltip: None is an empty place, ``marks`` are highlights.
+
+    ``points``: what the card is worth in the game shown (its spoken name says it), Main Merah's if None.
+    """
+    return _look(card, face_down, frozenset(marks), language(), points)
 
 
 @lru_cache(maxsize=4096)  # a redraw asks for every place of every row: the same few looks again and again
 def _look(card: Card | None, face_down: bool, wanted: frozenset[str],
-          _language: str) -> tuple[tuple[str, ...], str, str]:
+          _language: str, points: int | None = None) -> tuple[tuple[str, ...], str, str]:
     marks = tuple(m for m in HIGHLIGHTS if m in wanted)
     if card is None:
         return ("mm-card", "mm-empty"), "", ""
     if face_down:
         return ("mm-card", "mm-back", *(f"mm-{m}" for m in marks)), "?", _("face-down card")
-    return ("mm-card", card_class(card), *(f"mm-{m}" for m in marks)), str(card), card_name(card)
+    return ("mm-card", card_class(card), *(f"mm-{m}" for m in marks)), str(card), card_name(card, points)
 
 
 class CardButton(w.Button):
@@ -91,6 +95,8 @@ class CardButton(w.Button):
         self.card: Card | None = None
         self.face_down = False
         self._classes: tuple[str, ...] = ()
+        self.description: str
+        self.tooltip: str
         self.show(None)
 
     def show(self, card: Card | None, *, face_down: bool = False, marks: Iterable[str] = ()) -> None:
@@ -114,6 +120,8 @@ class LazyHTML(w.HTML):
         kw.setdefault("layout", shared("layout"))
         kw.setdefault("style", shared("html"))
         super().__init__(value=value, **kw)
+
+    value: str
 
     def set(self, html: str) -> None:
         if html != self.value:  # type: ignore[has-type]
@@ -155,16 +163,20 @@ def card_code(card: Card | None) -> str:
     return "?" if card is None else f"{card.rank_text}{card.suit}"
 
 
-def card_names() -> dict[str, str]:
-    """Every card's spoken name in the current language, by code: sent to the page once, not per card."""
-    key = language()
+def card_names(points: Sequence[int] | None = None) -> dict[str, str]:
+    """Every card's spoken name in the current language, by code: sent to the page once, not per card.
+
+    ``points``: each card's points in the game shown, by card index (Main Merah's if None).
+    """
+    key = (language(), None if points is None else tuple(points))
     names = _CODES.get(key)
     if names is None:
-        names = _CODES[key] = {card_code(c): card_name(c) for c in DECK}
+        names = _CODES[key] = {card_code(c): card_name(c, None if points is None else points[c.index])
+                               for c in DECK}
     return names
 
 
-_CODES: dict[str, dict[str, str]] = {}
+_CODES: dict[tuple[str, tuple[int, ...] | None], dict[str, str]] = {}
 
 
 def pile_state(pile: Sequence[Card], score: int) -> dict[str, str]:

@@ -56,13 +56,15 @@ def _button(text: str, css: str, tooltip: str = "") -> w.Button:
 class NewGameControls(w.VBox):
     """Players, variant, seed (shown, editable) and the buttons that deal."""
 
-    def __init__(self, players: int, variant: str, pace: float) -> None:
+    def __init__(self, players: int, variant: str, pace: float, players_allowed: Sequence[int] = (2, 3),
+                 variants: Sequence[str] = tuple(VARIANTS)) -> None:
         self.heading = LazyHTML()
         self.heading.add_class("mm-h")
-        self.players = w.ToggleButtons(options=[("2", 2), ("3", 3)], value=players, style={"button_width": "3.4em"})
+        self.players = w.ToggleButtons(options=[(str(n), n) for n in players_allowed], value=players,
+                                       style={"button_width": "3.4em"})
         self.players.add_class("mm-players")
         self.players_label = LazyHTML()
-        self.variant = w.Dropdown(options=list(VARIANTS), value=variant)
+        self.variant = w.Dropdown(options=list(variants or VARIANTS), value=variant if variants else None)
         self.variant.add_class("mm-variant")
         self.variant_label = LazyHTML()
         self.seed = w.Text(value="", continuous_update=False, placeholder="1234")
@@ -76,9 +78,11 @@ class NewGameControls(w.VBox):
         # Each control also carries its name for screen readers (the visible label is a separate widget).
         for control in (self.players, self.variant, self.seed, self.pace):
             control.add_class("mm-sr-label")
+        # Its own layout: hidden for a game without variants.
+        self.variant_row = w.HBox([self.variant_label, self.variant])
         rows = [
             w.HBox([self.players_label, self.players], layout=shared("layout")),
-            w.HBox([self.variant_label, self.variant], layout=shared("layout")),
+            self.variant_row,
             w.HBox([self.seed_label, self.seed, self.deal_button, self.new_button], layout=shared("layout")),
             w.HBox([self.pace_label, self.pace], layout=shared("layout")),
         ]
@@ -87,6 +91,16 @@ class NewGameControls(w.VBox):
         super().__init__([self.heading, *rows], layout=shared("layout"))
         self.add_class("mm-controls")
         self.relabel()
+
+    def configure(self, players_allowed: Sequence[int], variants: Sequence[str]) -> None:
+        """The player counts and variants of the game on the table (sent only when they change)."""
+        options = [(str(n), n) for n in players_allowed]
+        if list(self.players.options) != options:
+            with self.players.hold_trait_notifications():
+                self.players.options = options
+        if variants and list(self.variant.options) != list(variants):
+            self.variant.options = list(variants)
+        self.variant_row.layout.display = None if variants else "none"
 
     def relabel(self) -> None:
         self.heading.value = esc(_("New game"))

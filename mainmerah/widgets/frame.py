@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..card import Card
+from ..core.cards import Card
 from ..fishing.engine import Game
-from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Stay
-from ..fishing.rules import main_merah_points
+from ..fishing.events import Capture, Deal, End, Event, Flip, Play, Stay, TakeFour
 
 
 @dataclass
@@ -33,10 +33,14 @@ class Frame:
     air_source: str | None = None
     over: bool = False
     step: list[Event] = field(default_factory=list)  # the events of the step that ended here
+    scores: list[int] = field(default_factory=list)  # each pile's points, as the events priced them
 
-    @property
-    def scores(self) -> list[int]:
-        return [sum(main_merah_points(c) for c in p) for p in self.piles]
+
+def _points(game: Game, card: Card) -> int:
+    """A card's points in ``game``: its ruleset prices it (Chinese Ten's black Aces score)."""
+    return int(game.points(card))
+
+
 
 
 def hand_order(card: Card) -> tuple[int, int]:
@@ -46,6 +50,14 @@ def hand_order(card: Card) -> tuple[int, int]:
 
 def deal_index(events: Sequence[Event]) -> int:
     return next(i for i, e in enumerate(events) if isinstance(e, Deal))
+
+
+def _first_step(events: Sequence[Any]) -> int:
+    """The first frame shown: after the deal and what happens before play (four of a kind taken)."""
+    start = deal_index(events) + 1
+    while start < len(events) and events[start].kind == "takefour":
+        start += 1
+    return start
 
 
 _BOUNDS: dict[int, tuple[int, Event, Event, list[int]]] = {}
@@ -72,7 +84,7 @@ def boundaries(events: Sequence[Event]) -> list[int]:
 
 
 def _boundaries(events: Sequence[Event]) -> list[int]:
-    start = deal_index(events) + 1
+    start = _first_step(events)
     out = [start]
     for i in range(start, len(events)):
         e = events[i]
@@ -99,16 +111,18 @@ def frame_at(game: Game, n: int, after: Frame | None = None) -> Frame:
     if after is not None and start <= after.n <= n:
         f = Frame(n=n, hands=[list(h) for h in after.hands], table=list(after.table),
                   piles=[list(p) for p in after.piles], stock=after.stock, seat=after.seat,
-                  air=after.air, air_source=after.air_source, over=after.over)
+                  air=after.air, air_source=after.air_source, over=after.over, scores=list(after.scores))
         begin = after.n
     else:
+        piles = [list(p) for p in s.piles] or [[] for _ in range(s.players)]
         f = Frame(
             n=n,
             hands=[sorted(h, key=hand_order) for h in s.hands],
             table=list(s.table),
-            piles=[list(p) for p in s.piles] or [[] for _ in range(s.players)],
+            piles=piles,
             stock=len(s.stock),
             seat=s.first,
+            scores=[sum(_points(game, c) for c in p) for p in piles],
         )
         begin = start
     for e in events[begin:n]:
@@ -119,9 +133,17 @@ def frame_at(game: Game, n: int, after: Frame | None = None) -> Frame:
             f.stock -= 1
             f.seat, f.air, f.air_source = e.seat, e.card, "flip"
         elif isinstance(e, Capture):
-            f.table.remove(e.taken)
-            f.piles[e.seat] += [e.card, e.taken]
+            cards = e.cards  # a capture of three takes ``more`` too
+            for c in cards[1:]:
+                f.table.remove(c)
+            f.piles[e.seat] += cards
+            f.scores[e.seat] += e.points
             f.air = f.air_source = None
+        elif isinstance(e, TakeFour):  # Chinese Ten: the dealer took four of a kind from the starting table
+            for c in e.cards:
+                f.table.remove(c)
+            f.piles[e.seat] += e.cards
+            f.scores[e.seat] += sum(e.values)
         elif isinstance(e, Stay):
             f.table.append(e.card)
             f.air = f.air_source = None

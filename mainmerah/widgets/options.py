@@ -54,7 +54,7 @@ class DisplayOptions(w.HBox):
         if four_colour:
             self.four.value = True
         ref = weakref.WeakMethod(self.relabel)
-        on_language_change(lambda _code: (m := ref()) is not None and m())
+        on_language_change(lambda _code: None if (m := ref()) is None else m())
 
     def _language_picked(self, change: dict) -> None:
         code = change["new"]

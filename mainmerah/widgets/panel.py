@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..card import cards_text
+from ..core.cards import cards_text
 from ..fishing.events import End, Event
 from ..fishing.explain import capitalized, seat_name, stranded_text
-from ..fishing.score import TOTAL_POINTS, score_card
+from ..fishing.rules import MAIN_MERAH_POINTS
+from ..fishing.score import score_card
 from ..i18n import _, language
 from .board import Part
 from .cards import fan_html
@@ -45,7 +46,7 @@ class ExplanationPanel:
     def _explained(self, e: Event, names: Sequence[str], you: int | None) -> str:
         text = self._text.get(e)
         if text is None:
-            text = self._text[e] = _("Game over.") if isinstance(e, End) else e.explain(list(names), you)
+            text = self._text[e] = _("Game over.") if e.kind == "end" else e.explain(list(names), you)
         return text
 
     def show(self, events: Sequence[Event], step: Sequence[Event], names: Sequence[str], you: int | None) -> None:
@@ -89,11 +90,17 @@ class GameOverView(Part):
         self.add_class("mm-hidden")
 
     def show(self, end: End, names: Sequence[str], you: int | None) -> None:
-        self.body.set(game_over_html(end, names, you))
+        self.show_html(game_over_html(end, names, you))
+
+    def show_html(self, html: str) -> None:
+        """Show a game's own end-of-game view (each game scores its own way)."""
+        self.body.set(html)
         self.remove_class("mm-hidden")
 
 
-def game_over_html(end: End, names: Sequence[str], you: int | None) -> str:
+def game_over_html(end: End, names: Sequence[str], you: int | None,
+                   points: Sequence[int] = MAIN_MERAH_POINTS) -> str:
+    """The end of a fishing game: each pile scored card by card (``points``: the ruleset's, by card index)."""
     winners = end.winners
     if len(winners) == 1:
         w0 = winners[0]
@@ -109,27 +116,30 @@ def game_over_html(end: End, names: Sequence[str], you: int | None) -> str:
     for seat in order:
         pile = end.piles[seat]
         who = capitalized(seat_name(seat, names, you))
-        red = [c for c in pile if c.red]
+        red = [c for c in pile if points[c.index]]  # the scoring cards: red, and Chinese Ten's black Aces
         black = len(pile) - len(red)
-        note = _("{red} red cards score, {black} black cards score 0").format(red=len(red), black=black)
+        if any(not c.red for c in red):
+            note = _("{n} cards score, {rest} score 0").format(n=len(red), rest=black)
+        else:
+            note = _("{red} red cards score, {black} black cards score 0").format(red=len(red), black=black)
         parts.append(
             f'<div class="mm-seatscore" data-seat="{seat}" data-score="{end.scores[seat]}">'
             f"<b>{esc(who)}: {esc(_('{n} points').format(n=end.scores[seat]))}</b> "
             f'<span class="mm-sub">({esc(note)})</span>'
             f"<div>{fan_html(red, 's', empty=_('no red cards'), tight=False)}</div>"
-            f'<div class="mm-sum">{esc(score_card(pile))}</div></div>'
+            f'<div class="mm-sum">{esc(score_card(pile, points))}</div></div>'
         )
-    total = sum(end.scores)
+    total, all_points = sum(end.scores), sum(points)
     if end.stranded:
         left = _("Left on the table: {cards}").format(cards=cards_text(end.stranded))
         parts.append(
             f'<div class="mm-stranded"><b>{esc(left)}</b>'
             f"<div>{fan_html(list(end.stranded), 's', tight=False)}</div>"
             f"<div>{esc(stranded_text(end.stranded, end.start_table))}</div>"
-            f"<div>{esc(_('Points in the piles: {total} of {all}.').format(total=total, all=TOTAL_POINTS))}</div>"
+            f"<div>{esc(_('Points in the piles: {total} of {all}.').format(total=total, all=all_points))}</div>"
             "</div>"
         )
-    elif total == TOTAL_POINTS:
-        clean = _("The table is empty: all {all} points were captured.").format(all=TOTAL_POINTS)
+    elif total == all_points:
+        clean = _("The table is empty: all {all} points were captured.").format(all=all_points)
         parts.append(f'<div class="mm-sub">{esc(clean)}</div>')
     return "".join(parts)

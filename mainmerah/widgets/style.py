@@ -14,7 +14,8 @@ from functools import lru_cache
 
 import ipywidgets as w
 
-from ..card import DECK, Card
+from ..core.cards import PACK as DECK
+from ..core.cards import Card
 from ..svg import card_data_uri
 from .a11y import CSS as A11Y_CSS
 from .a11y import script_html
@@ -202,6 +203,10 @@ BASE_CSS = """
   .mm-stock { display: flex; align-items: center; }
   .mm-stock .mm-mini-m { width: 30px; height: 42px; }
   .mm-actions .jupyter-button { padding: 0 10px; }
+  /* two seats a row (four players: the three others in two rows, not three), so your hand stays near */
+  .mm-opps { gap: 6px; }
+  .mm-opp { flex-basis: 140px; padding: 5px 6px; }
+  .mm-opp-head { gap: 4px 6px; }
 }
 
 """

@@ -5,14 +5,14 @@ Pure functions of the game's state, so a lesson or a test can use them without a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
-from ..card import Card, cards_text, points_text
+from ..core.cards import Card, cards_text, points_text
 from ..fishing.bots import jb_capture
-from ..fishing.events import Capture, Stay
+from ..fishing.events import Capture, Stay, TakeFour
 from ..fishing.explain import capitalized, needs, pair_points, rule_of, seat_name
-from ..fishing.rules import PARTNER, main_merah_points
+from ..fishing.rules import PARTNER, SELF_PAIRING, main_merah_points
 from ..i18n import _
 from .cards import card_code
 from .frame import Frame
@@ -34,23 +34,36 @@ def sum_reason(card: Card, other: Card) -> str:
     return f"{a} + {b} = 10"
 
 
-def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False) -> str:
-    """What a selected hand card would do, before it is played: "7♥ would take 3♣ (7 + 3 = 10): ..."."""
-    matches = [c for c in table if c.rank == PARTNER[card.rank]]
+def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False,
+                   price: Callable[[Card], int] = main_merah_points, sweep: bool = False) -> str:
+    """What a selected hand card would do, before it is played: "7♥ would take 3♣ (7 + 3 = 10): ...".
+
+    ``price``: a card's points in the game shown (Main Merah's by default); ``sweep``: the fourth
+    card of a self-pairing rank takes all three on the table (Chinese Ten).
+    """
+    matches = [c for c in table if c.rank == PARTNER[card.rank]]  # as Ruleset.matching finds them
     again = _("Click Play (or {card} again) to play it.").format(card=card)
+
+    def points(other: Card) -> str:
+        return pair_points(card, other, (price(card), price(other)))
+
     if not matches:
         return _("{card} pairs with nothing on the table: it would stay there (it needs {need}).").format(
             card=card, need=needs(card)) + " " + again
     if len(matches) == 1:
         m = matches[0]
         return _("{card} would take {other} ({why}): {points}.").format(
-            card=card, other=m, why=sum_reason(card, m), points=pair_points(card, m)) + " " + again
+            card=card, other=m, why=sum_reason(card, m), points=points(m)) + " " + again
+    if sweep and len(matches) == 3 and card.rank in SELF_PAIRING:  # Chinese Ten: the fourth takes all three
+        total = price(card) + sum(price(c) for c in matches)
+        return _("{card} would take all three: {cards} ({points}).").format(
+            card=card, cards=cards_text(matches), points=points_text(total)) + " " + again
     if auto_capture:
         m = jb_capture(matches)
         return _("{card} pairs with {options}; the jb rule would take {other} ({why}): {points}.").format(
             card=card, options=cards_text(matches), other=m, why=sum_reason(card, m),
-            points=pair_points(card, m)) + " " + again
-    best = max(matches, key=lambda c: main_merah_points(c))
+            points=points(m)) + " " + again
+    best = max(matches, key=price)
     return _("{card} can take {options} ({why}): click the one you want to take. "
              "{best} is worth the most.").format(
         card=card, options=cards_text(matches), why=sum_reason(card, matches[0]), best=best)
@@ -84,9 +97,13 @@ def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
         if isinstance(e, Capture):
             who = capitalized(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
+            taken = e.cards[1:]  # a capture of three takes ``more`` too
             text = _("{who} {src} {card} and took {taken}: {points}.").format(
-                who=who, src=src, card=e.card, taken=e.taken, points=points_text(e.points))
-            rows.append(["capture", card_code(e.card), "➜", card_code(e.taken), text])
+                who=who, src=src, card=e.card, taken=cards_text(taken), points=points_text(e.points))
+            rows.append(["capture", card_code(e.card), "➜", " ".join(card_code(c) for c in taken), text])
+        elif isinstance(e, TakeFour):
+            rows.append(["capture", "", "➜", " ".join(card_code(c) for c in e.cards), capitalized(e.explain(
+                list(names), you))])
         elif isinstance(e, Stay):
             who = capitalized(seat_name(e.seat, names, you))
             src = _("played") if e.source == "play" else _("flipped")
