@@ -144,7 +144,7 @@ export default {
           bind([z.label], () => setHTML(label, model.get(z.label) || ""));
         }
         const box = make("div", z.cls || "mm-stacks", parent);
-        bind(["rows", "names"], () => drawStacks(box, (model.get("rows") || {})[z.id] || [], z.id));
+        bind(["rows", "names"], () => drawStacks(box, (model.get("rows") || {})[z.id] || [], z.id, send, names));
       },
       trick(z, parent) {
         const box = make("div", z.cls || "mm-action", parent);
@@ -270,38 +270,6 @@ export default {
           }));
         }
         if (select.value !== o.level) { select.value = o.level; }
-      });
-    }
-
-    // Piles side by side (In The Red's stacks): a name and a tag, the top card as a button, the cards under it.
-    function drawStacks(box, list, kind) {
-      while (box.children.length > list.length) { box.lastChild.remove(); }
-      list.forEach((st, i) => {
-        let el = box.children[i];
-        if (!el) {
-          el = make("div", "", box);
-          const head = make("div", "mm-stack-head", el);
-          make("span", "mm-name", head);
-          make("span", "mm-stack-tag", head);
-          const top = make("button", BUTTON, el);
-          top.type = "button";
-          top.addEventListener("click", () => send({ k: kind, slot: i }));
-          make("span", "mm-fan mm-tight mm-stack-under", el);
-          make("span", "mm-sub", el);
-        }
-        const [head, top, under, count] = el.children;
-        setClass(el, st.cls);
-        setText(head.children[0], st.name);
-        setText(head.children[1], st.tag || "");
-        show(head.children[1], st.tag);
-        const [cls, text, name] = st.top;
-        setClass(top, `${BUTTON} ${cls}`);
-        setText(top, text);
-        setAttr(top, "title", st.all);
-        setAttr(top, "aria-label", `${st.name}: ${text}, ${name}${st.tag ? ", " + st.tag : ""}`);
-        drawFan(under, st.under, "xs", names);
-        show(under, st.under);
-        setText(count, st.count || "");
       });
     }
 

@@ -107,3 +107,35 @@ function drawPile(pile, p, names) {
   setText(pile.none, p.empty || "");
   show(pile.none, !p.cards);
 }
+
+// Piles side by side (In The Red's stacks): a name and a tag, the top card as a button, the cards under it.
+function drawStacks(box, list, kind, send, names) {
+  while (box.children.length > list.length) { box.lastChild.remove(); }
+  list.forEach((st, i) => {
+    let el = box.children[i];
+    if (!el) {
+      el = make("div", "", box);
+      const head = make("div", "mm-stack-head", el);
+      make("span", "mm-name", head);
+      make("span", "mm-stack-tag", head);
+      const top = make("button", BUTTON, el);
+      top.type = "button";
+      top.addEventListener("click", () => send({ k: kind, slot: i }));
+      make("span", "mm-fan mm-tight mm-stack-under", el);
+      make("span", "mm-sub", el);
+    }
+    const [head, top, under, count] = el.children;
+    setClass(el, st.cls);
+    setText(head.children[0], st.name);
+    setText(head.children[1], st.tag || "");
+    show(head.children[1], st.tag);
+    const [cls, text, name] = st.top;
+    setClass(top, `${BUTTON} ${cls}`);
+    setText(top, text);
+    setAttr(top, "title", st.all);
+    setAttr(top, "aria-label", `${st.name}: ${text}, ${name}${st.tag ? ", " + st.tag : ""}`);
+    drawFan(under, st.under, "xs", names);
+    show(under, st.under);
+    setText(count, st.count || "");
+  });
+}
