@@ -22,6 +22,7 @@ from ..widgets.board import Action, Part
 from ..widgets.cards import card_code, card_look, hand_state
 from ..widgets.presenter import Presenter, TableContext, Zone
 from ..widgets.text import esc
+from .engine import parse_action
 from .explain import fit_reason, no_fit_reason, score_text, stack_of
 from .rules import TARGET, fits, hand_value, legal_moves, losers, value
 from .table_frame import Frame, boundaries, frame_at
@@ -349,7 +350,7 @@ class InTheRedPresenter(Presenter):
         from .expert import ExpertBot
 
         view = game.view(seat)
-        card, stack = game._legal_now()[ExpertBot(seed).choose(view)]
+        card, stack = parse_action(ExpertBot(seed).choose(view))
         self.hint_stack = stack
         return [card], hint_reason(card, stack, view.tops, view.hand, seat, self.ctx.names)
 
