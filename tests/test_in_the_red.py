@@ -496,6 +496,8 @@ def test_bots_choose_legal_actions_and_are_seeded(name):
 def test_the_engine_layer_imports_no_widgets_or_drawing():
     root = Path(__file__).parent.parent / "mainmerah" / "in_the_red"
     for path in root.glob("*.py"):
+        if path.stem == "presenter":
+            continue  # the family's table sits above the engine layer (as in tests/test_structure.py)
         text = path.read_text(encoding="utf-8")
         for banned in ("ipywidgets", "matplotlib", "mainmerah.widgets", "mainmerah.lessons", "mainmerah.svg",
                        "..widgets", "..lessons", "..svg", "import random\nrandom."):
