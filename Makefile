@@ -42,8 +42,9 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
+# --dist loadfile: a notebook's cells share one kernel, so they must run in order on one worker.
 test: venv lint typecheck
-	$(BIN)/pytest -n 2 --nbval-lax -p no:cacheprovider --durations=15
+	$(BIN)/pytest -n 2 --dist loadfile --nbval-lax -p no:cacheprovider --durations=15
 
 bench: venv
 	$(BIN)/python benchmarks/engine_speed.py
