@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -194,6 +194,44 @@ def voici(out: Path) -> None:
         "--LiteBuildConfig.cache_dir", BUILD / "lite-cache", cwd=LITE)
 
 
+# Voila's lab template links Font Awesome on a CDN (the app uses none of its icons) and carries a
+# mermaid loader that imports from a CDN when a page has a diagram (these pages have none).
+FONT_AWESOME = re.compile(r'<link[^>]*font-?awesome[^>]*>\s*', re.I)
+MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</script>).)*</script>', re.S)
+# What Voici's pages never request: JupyterLite's lab build, the JupyterLab-only widget manager and
+# Voila preview extensions (Voici bundles its own manager), JupyterLite's docs app.
+UNUSED = ["build", "doc", "extensions/@jupyter-widgets", "extensions/@voila-dashboards"]
+
+
+def finish(out: Path) -> None:
+    """Make the Voici output a site: no CDN, a progress message, links between pages, a front page."""
+    shutil.copy2(Path(__file__).with_name("page.js"), out / "mainmerah-site.js")
+    for page in (out / "voici").rglob("*.html"):
+        text = page.read_text()
+        text = MERMAID.sub("", FONT_AWESOME.sub("", text))
+        up = "../" * (len(page.relative_to(out).parts) - 1)
+        text = text.replace("<head>", f'<head><script src="{up}mainmerah-site.js"></script>', 1)
+        page.write_text(text)
+    for rel in UNUSED:
+        shutil.rmtree(out / rel, ignore_errors=True)
+    for m in out.rglob("*.map"):
+        m.unlink()
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    # The removed extensions must not be listed (a page would try to load them).
+    extensions = data["federated_extensions"]
+    data["federated_extensions"] = [e for e in extensions if (out / "extensions" / e["name"]).is_dir()]
+    config_path.write_text(json.dumps(config, indent=1))
+    home = subprocess.run([sys.executable, Path(__file__).with_name("home.py")], check=True, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    (out / "index.html").write_text(home)
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
+    leftovers = [str(p.relative_to(out)) for p in out.rglob("*.html") if re.search(r"cdn\.|font-?awesome", p.read_text())]
+    if leftovers:
+        raise SystemExit(f"[site] pages still name a CDN: {leftovers}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_site")
@@ -201,6 +239,7 @@ def main() -> None:
     start = time.monotonic()
     lite_dir()
     voici(args.out.resolve())
+    finish(args.out.resolve())
     log(f"built {args.out} in {time.monotonic() - start:.0f} s")
 
 
