@@ -227,7 +227,8 @@ def finish(out: Path) -> None:
                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
     (out / "index.html").write_text(home)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
-    leftovers = [str(p.relative_to(out)) for p in out.rglob("*.html") if re.search(r"cdn\.|font-?awesome", p.read_text())]
+    pages = out.rglob("*.html")
+    leftovers = [str(p.relative_to(out)) for p in pages if re.search(r"cdn\.|font-?awesome", p.read_text())]
     if leftovers:
         raise SystemExit(f"[site] pages still name a CDN: {leftovers}")
 
