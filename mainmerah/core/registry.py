@@ -22,6 +22,8 @@ from .save import unwrap
 MODULES: dict[str, str] = {
     "main-merah": "mainmerah.fishing.main_merah",
     "chinese-ten": "mainmerah.fishing.chinese_ten",
+    "red-ten": "mainmerah.red_ten",
+    "in-the-red": "mainmerah.in_the_red",
 }
 
 
