@@ -11,6 +11,7 @@ Not tested here: a reload keeping the game (browser storage for saved games is a
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import importlib.util
@@ -43,15 +44,27 @@ SITE_VENV = ROOT / ".site-build" / "venv"
 
 
 def build_site() -> Path:
-    """The site built from this checkout (once per run); the build environment is made when missing."""
+    """The site built from this checkout, once per run; the build environment is made when missing.
+
+    Under pytest-xdist every worker asks: a lock lets one build while the others wait, and the run's
+    id (shared by the workers) written beside the site tells them it was built in this run.
+    """
     given = os.environ.get("MAINMERAH_SITE")
     if given:
         return Path(given)
     out = ARTIFACTS / "site"
-    if not (SITE_VENV / ".installed").exists():
-        subprocess.run(["make", "-C", str(ROOT), f"{SITE_VENV.relative_to(ROOT)}/.installed"], check=True)
-    subprocess.run([str(SITE_VENV / "bin" / "python"), str(ROOT / "sitebuild" / "build.py"), "--out", str(out)],
-                   check=True, cwd=ROOT)
+    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
+    stamp = ARTIFACTS / "site.run"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with open(ARTIFACTS / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stamp.exists() and stamp.read_text() == run_id and (out / "index.html").exists():
+            return out
+        if not (SITE_VENV / ".installed").exists():
+            subprocess.run(["make", "-C", str(ROOT), f"{SITE_VENV.relative_to(ROOT)}/.installed"], check=True)
+        subprocess.run([str(SITE_VENV / "bin" / "python"), str(ROOT / "sitebuild" / "build.py"), "--out", str(out)],
+                       check=True, cwd=ROOT)
+        stamp.write_text(run_id)
     return out
 
 
