@@ -59,8 +59,23 @@ def norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def run(*cmd: str | Path, cwd: Path = ROOT) -> None:
-    subprocess.run([str(c) for c in cmd], check=True, cwd=cwd)
+def source_date_epoch() -> str:
+    """The checkout's last commit time: file times in the wheel and the notebooks' listing come from it
+    (the same commit builds the same bytes), unless SOURCE_DATE_EPOCH is set already."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return os.environ["SOURCE_DATE_EPOCH"]
+    try:
+        return subprocess.run(["git", "log", "-1", "--format=%ct"], check=True, capture_output=True, text=True,
+                              cwd=ROOT).stdout.strip() or "315532800"
+    except (OSError, subprocess.CalledProcessError):
+        return "315532800"  # 1980-01-01, the earliest time a zip file can hold
+
+
+EPOCH = source_date_epoch()
+
+
+def run(*cmd: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, cwd=cwd, env={**os.environ, **(env or {})})
 
 
 def sha256(path: Path) -> str:
@@ -118,7 +133,8 @@ def own_wheel(dest: Path) -> Path:
     """The project's wheel, built from this checkout (package data included)."""
     out = BUILD / "own-wheel"
     shutil.rmtree(out, ignore_errors=True)
-    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", out, ROOT)
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", out, ROOT,
+        env={"SOURCE_DATE_EPOCH": EPOCH})
     wheel = next(out.glob("mainmerah-*.whl"))
     shutil.copy2(wheel, dest / wheel.name)
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' leftovers in the checkout
@@ -183,6 +199,9 @@ def lite_dir() -> None:
     content.mkdir()
     for nb in NOTEBOOKS:
         shutil.copy2(ROOT / "notebooks" / nb, content / nb)
+        # Their times go into the site's file listing: the commit's, not the checkout's.
+        # (Not SOURCE_DATE_EPOCH for voici: jupyterlite then re-times files beyond its output folder.)
+        os.utime(content / nb, (int(EPOCH), int(EPOCH)))
 
 
 def voici(out: Path) -> None:
