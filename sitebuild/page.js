@@ -2,6 +2,14 @@
 (function () {
   "use strict";
   var started = Date.now();
+  // The page's language, as the notebooks pick it (?lang=, English by default).
+  var lang = (new URLSearchParams(window.location.search).get("lang") || "en").toLowerCase();
+  var WORDS = {
+    en: "Starting Python in your browser (about 15 seconds on a first visit; nothing is installed " +
+      "and no server is used)",
+    id: "Python sedang dimulai di peramban Anda (sekitar 15 detik pada kunjungan pertama; tidak ada " +
+      "yang dipasang dan tidak ada server yang dipakai)",
+  };
 
   // 1. Python starts in the browser (10-20 s on a first visit): say so, with a running count,
   //    under Voici's own "Running ..." until the page's outputs replace the spinner.
@@ -17,8 +25,7 @@
       loading.appendChild(note);
     }
     var s = Math.round((Date.now() - started) / 1000);
-    note.textContent = "Starting Python in your browser (about 15 seconds on a first visit; nothing is " +
-      "installed and no server is used) \u2026 " + s + " s";
+    note.textContent = (WORDS[lang] || WORDS.en) + " \u2026 " + s + " s";
     return true;
   }
   var timer = setInterval(function () { if (!progress() && document.readyState !== "loading") { clearInterval(timer); } }, 500);

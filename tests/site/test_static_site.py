@@ -141,7 +141,7 @@ def test_tutorial_first_task(offline_page: object, site_url: str) -> None:
     pg = offline_page
     # ?lang= reaches the kernel too (the lessons read the same QUERY_STRING as the table).
     pg.goto(site_url + "/voici/render/tutorial.html?lang=id")  # type: ignore[attr-defined]
-    expect()(pg.locator("#mm-site-progress")).to_contain_text("Starting Python", timeout=WAIT)
+    expect()(pg.locator("#mm-site-progress")).to_contain_text("Python sedang dimulai", timeout=WAIT)
     pg.wait_for_selector(".mm-lesson-cards", timeout=COLD)  # type: ignore[attr-defined]
     expect()(pg.locator(".mm-progress-text")).to_contain_text("Pelajaran 1 dari 6")
     for card in ("A♥", "K♠", "7♦", "9♥", "2♦", "A♣", "Q♦", "5♣"):
