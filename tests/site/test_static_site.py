@@ -1,6 +1,6 @@
 """The static site (``make site``) in a real Chromium, served on 127.0.0.1, with no other origin reachable.
 
-The site is built once per run into ``tests/artifacts/site`` (about 15-60 s: its build environment
+The site is built once per run into ``.site-build/test-site`` (about 15-60 s: its build environment
 ``.site-build/venv`` is made on the first run, then reused), unless ``MAINMERAH_SITE`` names a built
 site to test instead. Every request to anything but the loopback server is blocked and counted: the
 count must be 0. Python starts in the browser, so the first wait is long (a cold start here: 13-18 s;
@@ -33,14 +33,14 @@ _spec = importlib.util.spec_from_file_location("browser_conftest", Path(__file__
 assert _spec and _spec.loader
 browser_conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(browser_conftest)
-ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT = (browser_conftest.ARTIFACTS, browser_conftest.CHROMIUM,
-                                            browser_conftest.CHROMIUM_ARGS, browser_conftest.ROOT)
+CHROMIUM, CHROMIUM_ARGS, ROOT = (browser_conftest.CHROMIUM, browser_conftest.CHROMIUM_ARGS, browser_conftest.ROOT)
 require_browser = browser_conftest.require_browser
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 COLD = 180_000  # page open -> Python running in the page
 WAIT = 30_000  # a click's answer, Python already running
-SITE_VENV = ROOT / ".site-build" / "venv"
+BUILD = ROOT / ".site-build"
+SITE_VENV = BUILD / "venv"
 
 
 def build_site() -> Path:
@@ -52,11 +52,13 @@ def build_site() -> Path:
     given = os.environ.get("MAINMERAH_SITE")
     if given:
         return Path(given)
-    out = ARTIFACTS / "site"
+    # Under .site-build/ (git-ignored, and a dot folder pytest never collects: the site holds copies
+    # of the notebooks, which --nbval-lax would otherwise run as tests).
+    out = BUILD / "test-site"
     run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
-    stamp = ARTIFACTS / "site.run"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with open(ARTIFACTS / "site.lock", "w") as lock:
+    stamp = BUILD / "test-site.run"
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / "test-site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if stamp.exists() and stamp.read_text() == run_id and (out / "index.html").exists():
             return out
