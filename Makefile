@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 HOST ?= 127.0.0.1
 
-.PHONY: app test lint typecheck venv bench clean
+.PHONY: app test lint typecheck venv bench clean site serve-site links
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,11 +42,35 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
+# --dist loadfile: a notebook's cells share one kernel, so they must run in order on one worker.
 test: venv lint typecheck
-	$(BIN)/pytest -n 2 --nbval-lax -p no:cacheprovider --durations=15
+	$(BIN)/pytest -n 2 --dist loadfile --nbval-lax -p no:cacheprovider --durations=15
 
 bench: venv
 	$(BIN)/python benchmarks/engine_speed.py
 
+# The static site (Voici + JupyterLite + Pyodide, runs in the visitor's browser): its build
+# environment lives in .site-build/ (git-ignored), pinned in sitebuild/requirements.txt;
+# everything comes from the package registries (see sitebuild/build.py). Output: _site/.
+SITE_VENV := .site-build/venv
+SITE_PORT ?= 8000
+
+$(SITE_VENV)/.installed: sitebuild/requirements.txt
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/pip install --quiet -r sitebuild/requirements.txt
+	touch $@
+
+site: $(SITE_VENV)/.installed
+	$(SITE_VENV)/bin/python sitebuild/build.py --out _site
+
+# A look at the site on this machine only (any static server does; file:// does not).
+serve-site:
+	@test -f _site/index.html || { echo "no _site/: run make site first"; exit 1; }
+	$(PYTHON) -m http.server $(SITE_PORT) --bind 127.0.0.1 --directory _site
+
+# The Binder and GitHub Pages links of the repository this checkout was cloned from.
+links:
+	@$(PYTHON) sitebuild/links.py
+
 clean:
-	rm -rf $(VENV) tests/artifacts
+	rm -rf $(VENV) tests/artifacts .site-build _site

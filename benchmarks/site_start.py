@@ -1,0 +1,150 @@
+"""Cold start of the static site (``make site``) next to Voila on this machine, and what a visit costs.
+
+Run: .venv/bin/python benchmarks/site_start.py [--site _site] [--loads 3]
+
+Both serve the same table (``play.ipynb?seed=2&players=2&pace=manual``) to a headless Chromium, each
+load in a fresh browser context (empty cache and storage: a real cold visit):
+
+- cold start: page open -> the hand drawn, and -> playable (a click on a hand card answered by
+  the kernel: the card lifted). Voila as ``make app`` runs it (a preheated kernel per page,
+  voila.json), the site from a local static server on 127.0.0.1.
+- a click once running (hand card -> lifted) and a hint (Hint -> a card marked), both in Python:
+  in the browser (Pyodide, pure Python: no numpy there) and in Voila's kernel (numpy).
+- the site's size on disk, and the bytes one cold visit transfers: as sent by a plain static
+  server, and gzipped (what a server that compresses, e.g. GitHub Pages, sends; gzip -6 per file).
+
+Figures are printed and written to benchmarks/results/site_start.json; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import importlib.util
+import json
+import statistics
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests/browser/conftest.py")
+assert _spec and _spec.loader
+browser = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(browser)
+
+QUERY = "seed=2&players=2&pace=manual"
+COLD = 180_000
+CARD = ".mm-hand .mm-card:not(.mm-empty)"
+
+
+class CountingHandler(http.server.SimpleHTTPRequestHandler):
+    """A static server that remembers which files it sent (one list per visit, reset by the caller)."""
+
+    sent: list[Path] = []
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+    def send_head(self):  # type: ignore[no-untyped-def]  # noqa: ANN201 (the base class's signature)
+        path = Path(self.translate_path(self.path))
+        f = super().send_head()
+        if f is not None and path.is_file():
+            CountingHandler.sent.append(path)
+        return f
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def visit(chromium: Any, url: str) -> dict[str, float]:
+    """One cold visit: ms to the hand drawn, to a click answered, then a click and a hint once running."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    t0 = time.monotonic()
+    page.goto(url, timeout=COLD)
+    page.wait_for_selector(CARD, timeout=COLD)
+    drawn = time.monotonic() - t0
+    page.click(CARD)
+    page.wait_for_selector(".mm-hand .mm-card.mm-selected", timeout=COLD)
+    playable = time.monotonic() - t0
+    cards = page.locator(CARD)
+    t1 = time.monotonic()
+    cards.nth(1).click()
+    page.wait_for_function(f"() => document.querySelectorAll('{CARD}')[1].classList.contains('mm-selected')",
+                           timeout=COLD)
+    click = time.monotonic() - t1
+    t2 = time.monotonic()
+    page.click(".mm-hint")
+    page.wait_for_selector(".mm-hand .mm-card.mm-hint", timeout=COLD)
+    hint = time.monotonic() - t2
+    context.close()
+    return {"drawn_s": drawn, "playable_s": playable, "click_ms": click * 1000, "hint_ms": hint * 1000}
+
+
+def summary(rows: list[dict[str, float]]) -> dict[str, dict[str, float]]:
+    return {k: {"median": statistics.median(r[k] for r in rows), "min": min(r[k] for r in rows),
+                "max": max(r[k] for r in rows)} for k in rows[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "_site")
+    parser.add_argument("--loads", type=int, default=3)
+    args = parser.parse_args()
+    site = args.site.resolve()
+    if not (site / "index.html").exists():
+        raise SystemExit(f"no site at {site}: run make site first")
+    from playwright.sync_api import sync_playwright
+
+    files = [p for p in site.rglob("*") if p.is_file()]
+    result: dict[str, Any] = {
+        "site_bytes": sum(p.stat().st_size for p in files), "site_files": len(files),
+        "largest": max((p.stat().st_size, str(p.relative_to(site))) for p in files),
+    }
+    server, base = serve(site)
+    voila = browser.VoilaServer(launcher=[browser.sys.executable, "-m", "mainmerah.widgets.server"],
+                                ready_path="/voila/tree")
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=browser.CHROMIUM, args=browser.CHROMIUM_ARGS, headless=True)
+            site_rows, voila_rows = [], []
+            for i in range(args.loads):
+                CountingHandler.sent = []
+                site_rows.append(visit(chromium, f"{base}/voici/render/play.html?{QUERY}"))
+                if i == 0:
+                    sent = CountingHandler.sent
+                    result["visit_requests"] = len(sent)
+                    result["visit_bytes"] = sum(p.stat().st_size for p in sent)
+                    result["visit_bytes_gzip"] = sum(len(gzip.compress(p.read_bytes(), 6)) for p in sent)
+                time.sleep(3)  # Voila's pool refills its preheated kernel meanwhile
+                voila_rows.append(visit(chromium, voila.render_url(f"play.ipynb?{QUERY}")))
+            chromium.close()
+    finally:
+        voila.stop()
+        server.shutdown()
+    result["site"], result["voila"] = summary(site_rows), summary(voila_rows)
+    result["loads"] = args.loads
+    out = ROOT / "benchmarks" / "results" / "site_start.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1))
+    mb = 1e6
+    print(f"site: {result['site_bytes'] / mb:.1f} MB in {result['site_files']} files "
+          f"(largest {result['largest'][0] / mb:.1f} MB, {result['largest'][1]})")
+    print(f"one cold visit: {result['visit_requests']} requests, {result['visit_bytes'] / mb:.1f} MB "
+          f"({result['visit_bytes_gzip'] / mb:.1f} MB gzipped)")
+    for name in ("site", "voila"):
+        s = result[name]
+        print(f"{name:6} hand drawn {s['drawn_s']['median']:.1f} s, playable {s['playable_s']['median']:.1f} s "
+              f"(range {s['playable_s']['min']:.1f}-{s['playable_s']['max']:.1f}), click "
+              f"{s['click_ms']['median']:.0f} ms, hint {s['hint_ms']['median']:.0f} ms  (median of {args.loads})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,267 @@
+"""Build the static site (``make site``): the app's notebooks as a Voici site that runs in the browser.
+
+Everything comes from the package registries: Voici, JupyterLite and the kernel from PyPI (the
+build environment, ``.site-build/venv``, see ``sitebuild/requirements.txt``), Pyodide from npm,
+the pure-Python wheels the kernel needs from PyPI, the project's own wheel from this checkout.
+Nothing is fetched at run time: every wheel is listed in Pyodide's lockfile and preloaded in one
+batch, and no page names another origin. Run with the build environment's Python::
+
+    .site-build/venv/bin/python sitebuild/build.py [--out _site]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from importlib.metadata import version
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / ".site-build"
+CACHE = BUILD / "cache"  # downloads, kept between builds (pinned, so never stale)
+LITE = BUILD / "lite"  # the lite_dir handed to voici, made anew each build
+SHIM = Path(__file__).resolve().parent / "shim"
+PYODIDE = "0.29.3"  # what jupyterlite-pyodide-kernel 0.7.2 expects
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+NOTEBOOKS = ["home.ipynb", "tutorial.ipynb", "play.ipynb", "classroom.ipynb"]
+
+# Pure-Python packages of Pyodide's lockfile that the kernel's boot imports (IPython and its
+# closure, micropip for piplite). Pyodide rebuilt them for its CDN; PyPI has the same versions,
+# so they come from there and the lockfile's hashes are rewritten.
+FROM_LOCK = ["micropip", "packaging", "ipython", "asttokens", "decorator", "executing", "matplotlib-inline",
+             "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data", "traitlets", "wcwidth",
+             "typing-extensions"]
+# Metadata-only stand-ins: sqlite3 is compiled into Pyodide's CDN only (IPython's history falls
+# back without it); jedi (1.6 MB with parso) serves completion only, which an app never asks for.
+STUBS = ["sqlite3", "jedi"]
+# The widget stack: the same versions as the build environment, whose labextensions the page loads
+# (a mismatch fails with "Module anywidget, version ... is not registered").
+WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
+# Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
+KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
+
+
+def log(msg: str) -> None:
+    print(f"[site] {msg}", flush=True)
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def source_date_epoch() -> str:
+    """The checkout's last commit time: file times in the wheel and the notebooks' listing come from it
+    (the same commit builds the same bytes), unless SOURCE_DATE_EPOCH is set already."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return os.environ["SOURCE_DATE_EPOCH"]
+    try:
+        return subprocess.run(["git", "log", "-1", "--format=%ct"], check=True, capture_output=True, text=True,
+                              cwd=ROOT).stdout.strip() or "315532800"
+    except (OSError, subprocess.CalledProcessError):
+        return "315532800"  # 1980-01-01, the earliest time a zip file can hold
+
+
+EPOCH = source_date_epoch()
+
+
+def run(*cmd: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, cwd=cwd, env={**os.environ, **(env or {})})
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def pyodide_runtime() -> Path:
+    """npm's pyodide package (runtime and stdlib, no package wheels), unpacked once into the cache."""
+    dest = CACHE / f"pyodide-{PYODIDE}"
+    if not (dest / "pyodide.asm.wasm").exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", f"pyodide@{PYODIDE}", "--silent", cwd=CACHE)
+        with tarfile.open(CACHE / f"pyodide-{PYODIDE}.tgz") as tar:
+            tar.extractall(CACHE / "npm", filter="data")
+        shutil.rmtree(dest, ignore_errors=True)
+        (CACHE / "npm" / "package").rename(dest)
+    return dest
+
+
+def download(name: str, ver: str) -> Path:
+    """The pure-Python wheel of ``name==ver`` from PyPI (cached)."""
+    wheels = CACHE / "wheels"
+    found = [p for p in wheels.glob("*.whl") if norm(p.name.split("-")[0]) == norm(name) and
+             p.name.split("-")[1] == ver] if wheels.exists() else []
+    if not found:
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--platform", "any", "--python-version", "3.13", "--implementation", "py", "--abi", "none",
+            "-d", wheels, f"{name}=={ver}")
+        return download(name, ver)
+    return found[0]
+
+
+def stub_wheel(name: str, ver: str, dest: Path) -> Path:
+    """A wheel with metadata only: installers see ``name`` installed, ``import name`` still fails."""
+    path = dest / f"{name}-{ver}-py3-none-any.whl"
+    info = f"{name}-{ver}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {ver}\n"
+                            "Summary: stand-in for the static site (no code)\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: mainmerah-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    with zipfile.ZipFile(path, "w") as z:
+        for arc, text in files.items():
+            data = text.encode()
+            z.writestr(zipfile.ZipInfo(arc, (1980, 1, 1, 0, 0, 0)), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append(f"{arc},sha256={digest},{len(data)}")
+        record.append(f"{info}/RECORD,,")
+        z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (1980, 1, 1, 0, 0, 0)), "\n".join(record) + "\n")
+    return path
+
+
+def own_wheel(dest: Path) -> Path:
+    """The project's wheel, built from this checkout (package data included)."""
+    out = BUILD / "own-wheel"
+    shutil.rmtree(out, ignore_errors=True)
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", out, ROOT,
+        env={"SOURCE_DATE_EPOCH": EPOCH})
+    wheel = next(out.glob("mainmerah-*.whl"))
+    shutil.copy2(wheel, dest / wheel.name)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' leftovers in the checkout
+    return dest / wheel.name
+
+
+def lock_entry(name: str, ver: str, wheel: Path, imports: list[str], depends: list[str]) -> dict[str, object]:
+    return {"name": name, "version": ver, "file_name": wheel.name, "install_dir": "site", "sha256": sha256(wheel),
+            "package_type": "package", "imports": imports, "depends": depends, "unvendored_tests": False}
+
+
+def lay_pyodide(dest: Path) -> list[str]:
+    """Pyodide and every wheel into ``dest``; its lockfile lists those wheels only. Returns the preload list."""
+    runtime = pyodide_runtime()
+    dest.mkdir(parents=True)
+    for name in ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "package.json"]:
+        shutil.copy2(runtime / name, dest / name)
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    old = lock["packages"]
+    packages: dict[str, dict[str, object]] = {}
+    for name in FROM_LOCK:
+        e = old[name]
+        wheel = download(name, str(e["version"]))
+        shutil.copy2(wheel, dest / wheel.name)
+        depends = [norm(d) for d in e["depends"] if norm(d) in FROM_LOCK + STUBS]
+        packages[name] = lock_entry(name, str(e["version"]), dest / wheel.name, list(e["imports"]), depends)
+    for name in STUBS:
+        ver = str(old[name]["version"])
+        packages[name] = lock_entry(name, ver, stub_wheel(name, ver, dest), [], [])
+    for name in WIDGETS:
+        ver = version(name)
+        wheel = download(name, ver)
+        shutil.copy2(wheel, dest / wheel.name)
+        packages[norm(name)] = lock_entry(norm(name), ver, dest / wheel.name, [], [])
+    pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    for name in KERNEL_WHEELS:
+        # widgetsnbextension: the 4.x mock (ipywidgets 8); 3.6.999 is for ipywidgets 7.
+        wheel = sorted(pypi.glob(f"{name}-*.whl"))[-1]
+        shutil.copy2(wheel, dest / wheel.name)
+        packages[norm(name)] = lock_entry(norm(name), wheel.name.split("-")[1], dest / wheel.name, [], [])
+    own = own_wheel(dest)
+    packages["mainmerah"] = lock_entry("mainmerah", own.name.split("-")[1], own, ["mainmerah"], [])
+    lock["packages"] = packages
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    # The kernel's own boot list (initKernel installs through piplite whatever is not preloaded).
+    return sorted(packages)
+
+
+def lite_dir() -> None:
+    shutil.rmtree(LITE, ignore_errors=True)
+    LITE.mkdir(parents=True)
+    preload = lay_pyodide(LITE / "static" / "pyodide")
+    settings = {KERNEL_PLUGIN: {
+        "disablePyPIFallback": True,
+        # One batch, before the kernel starts: the notebooks need no %pip cell (they run unchanged under Voila).
+        "loadPyodideOptions": {"packages": preload},
+    }}
+    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {"litePluginSettings": settings}}
+    (LITE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+    content = LITE / "content"
+    content.mkdir()
+    for nb in NOTEBOOKS:
+        shutil.copy2(ROOT / "notebooks" / nb, content / nb)
+        # Their times go into the site's file listing: the commit's, not the checkout's.
+        # (Not SOURCE_DATE_EPOCH for voici: jupyterlite then re-times files beyond its output folder.)
+        os.utime(content / nb, (int(EPOCH), int(EPOCH)))
+
+
+def voici(out: Path) -> None:
+    shutil.rmtree(out, ignore_errors=True)
+    voici_bin = Path(sys.executable).parent / "voici"
+    run(voici_bin, "build", "--lite-dir", LITE, "--contents", LITE / "content", "--output-dir", out,
+        "--no-sourcemaps", f"--LiteBuildConfig.federated_extensions={SHIM}",
+        "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
+        "--LiteBuildConfig.cache_dir", BUILD / "lite-cache", cwd=LITE)
+
+
+# Voila's lab template links Font Awesome on a CDN (the app uses none of its icons) and carries a
+# mermaid loader that imports from a CDN when a page has a diagram (these pages have none).
+FONT_AWESOME = re.compile(r'<link[^>]*font-?awesome[^>]*>\s*', re.I)
+MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</script>).)*</script>', re.S)
+# What Voici's pages never request: JupyterLite's lab build, the JupyterLab-only widget manager and
+# Voila preview extensions (Voici bundles its own manager), JupyterLite's docs app.
+UNUSED = ["build", "doc", "extensions/@jupyter-widgets", "extensions/@voila-dashboards"]
+
+
+def finish(out: Path) -> None:
+    """Make the Voici output a site: no CDN, a progress message, links between pages, a front page."""
+    shutil.copy2(Path(__file__).with_name("page.js"), out / "mainmerah-site.js")
+    for page in (out / "voici").rglob("*.html"):
+        text = page.read_text()
+        text = MERMAID.sub("", FONT_AWESOME.sub("", text))
+        up = "../" * (len(page.relative_to(out).parts) - 1)
+        text = text.replace("<head>", f'<head><script src="{up}mainmerah-site.js"></script>', 1)
+        page.write_text(text)
+    for rel in UNUSED:
+        shutil.rmtree(out / rel, ignore_errors=True)
+    for m in out.rglob("*.map"):
+        m.unlink()
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    # The removed extensions must not be listed (a page would try to load them).
+    extensions = data["federated_extensions"]
+    data["federated_extensions"] = [e for e in extensions if (out / "extensions" / e["name"]).is_dir()]
+    config_path.write_text(json.dumps(config, indent=1))
+    home = subprocess.run([sys.executable, Path(__file__).with_name("home.py")], check=True, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    (out / "index.html").write_text(home)
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
+    pages = out.rglob("*.html")
+    leftovers = [str(p.relative_to(out)) for p in pages if re.search(r"cdn\.|font-?awesome", p.read_text())]
+    if leftovers:
+        raise SystemExit(f"[site] pages still name a CDN: {leftovers}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_site")
+    args = parser.parse_args()
+    start = time.monotonic()
+    lite_dir()
+    voici(args.out.resolve())
+    finish(args.out.resolve())
+    log(f"built {args.out} in {time.monotonic() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
