@@ -117,6 +117,10 @@ class Presenter(ABC):
     def variant_of(self, game: Any) -> str:
         return ""
 
+    def seed_of(self, game: Any) -> int | None:
+        """The seed ``game`` was dealt from (None: a set-up position)."""
+        return getattr(game, "seed", None)
+
     @abstractmethod
     def info(self, game: Any) -> str:
         """The heading's line: players, variant, seed."""
@@ -230,6 +234,7 @@ class Presenter(ABC):
 PRESENTERS: dict[str, str] = {
     "main-merah": "mainmerah.fishing.presenter:FishingPresenter",
     "chinese-ten": "mainmerah.fishing.presenter:FishingPresenter",
+    "red-ten": "mainmerah.red_ten.presenter:RedTenPresenter",
 }
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import ipywidgets as w
 
-from ..core.cards import PACK as DECK
+from ..core.cards import PACK_WITH_JOKERS as DECK
 from ..core.cards import Card
 from ..svg import card_data_uri
 from .a11y import CSS as A11Y_CSS

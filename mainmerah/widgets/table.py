@@ -190,7 +190,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.sheet = ScoreSheet()
         if controls:
             p = self.presenter
-            self.controls = NewGameControls(2, "classic", self.delay if self.auto else MANUAL,
+            players = 2 if 2 in p.players_allowed else p.players_allowed[0]
+            self.controls = NewGameControls(players, "classic", self.delay if self.auto else MANUAL,
                                             p.players_allowed, p.variants)
             self.controls.new_button.on_click(lambda _b: self.new_game(seed=None, from_controls=True))
             self.controls.deal_button.on_click(lambda _b: self.deal_seed())
@@ -263,7 +264,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
                 self.controls.players.value = n
             if p.variants:
                 self.controls.variant.value = p.variant_of(game)
-            self.controls.seed.value = "" if game.seed is None else str(game.seed)
+            seed = p.seed_of(game)
+            self.controls.seed.value = "" if seed is None else str(seed)
         self._pump()
 
     def on_step(self, callback: Callable[[TableWidget], None]) -> None:
