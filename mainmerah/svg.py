@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from .card import Card
-from .fishing.rules import card_name, main_merah_points
+from .fishing.rules import card_name as fishing_card_name
+from .fishing.rules import main_merah_points
 from .glyphs import text_path
 from .i18n import _
 
@@ -31,6 +32,13 @@ TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
 FOUR_COLOUR = {"H": "#b71c1c", "D": "#0d47a1", "C": "#1b5e20", "S": "#111111"}
 RINGS = {"select": "#e6a100", "match": "#2e7d32", "hint": "#6a1b9a", "choice": "#2e7d32"}
 BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
+
+
+def card_name(card: Card) -> str:
+    """A card's spoken name (Main Merah's points for a red card; a joker by its name)."""
+    if card.joker:
+        return _("big joker (大王)") if card.rank == 15 else _("small joker (小王)")
+    return fishing_card_name(card)
 
 
 def _face(card: Card, colour: str, points: bool | int = True) -> str:
