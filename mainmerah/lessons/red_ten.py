@@ -127,8 +127,8 @@ def beat_task(prompt: str, top_text: str, options: list[str], key: str) -> Choic
 def beating_tasks() -> list[Task]:
     return [
         beat_task(_("Budi played the straight 4-5-6. Which of your plays beats it?"), "4♠ 5♥ 6♣",
-                  ["5♦ 6♠ 7♣ 8♥", "7♦ 8♠ 9♣", "9♠ 9♥"], "straight"),
-        beat_task(_("Sari played a pair of 2s. Which beats it?"), "2♠ 2♥", ["SJ BJ", "A♠ A♦", "10♥ 10♣"], "bomb"),
+                  ["5♦ 6♠ 7♣ 8♥", "7♦ 8♠ 9♣", "9♠ 9♥"], "beat-straight"),
+        beat_task(_("Sari played a pair of 2s. Which beats it?"), "2♠ 2♥", ["SJ BJ", "A♠ A♦", "10♥ 10♣"], "beat-bomb"),
         beat_task(_("Ayu played a bomb of four 9s. Which beats it?"), "9♠ 9♥ 9♣ 9♦",
                   ["K♠ K♥ K♣", "3♠ 3♥ 3♣ 3♦", "10♥ 10♦"], "tiers"),
     ]
