@@ -180,9 +180,7 @@ class RedTenPresenter(Presenter):
         last = f.last.get(seat)
         empty = _("passed") if last == PASS else ""
         cards = "" if last in (None, PASS) else codes(parse_cards(last))
-        count = " · ".join(x for x in (team_word(team), place) if x)
-        return {"score": _("{n} cards").format(n=len(f.hands[seat])) if f.hands[seat] else _("out"),
-                "count": count, "cards": cards, "empty": empty}
+        return {"score": team_word(team), "count": place, "cards": cards, "empty": empty}
 
     def seat_state(self, frame: Any, seat: int) -> dict[str, Any]:
         f: TableFrame = frame
@@ -204,6 +202,11 @@ class RedTenPresenter(Presenter):
         n = len(f.hands[seat])
         label = "" if f.over else _("Your hand: {n} cards, low to high").format(n=n)
         return {"pile": self._seat_pile(f, seat), "hand_label": label}
+
+    def css(self) -> str:
+        from ..widgets.style import plain_faces_css
+
+        return plain_faces_css("mm-game-red-ten")  # Red Ten counts no card points: no badges
 
     def waiting(self, decision: Any) -> bool:
         return decision is None or decision.kind != "play"

@@ -204,6 +204,10 @@ class Presenter(ABC):
 
         return card_names()
 
+    def css(self) -> str:
+        """Style rules of this game's own, scoped by the table root's ``mm-game-<name>`` class."""
+        return ""
+
     def waiting(self, decision: Any) -> bool:
         """Whether your hand waits (drawn dimmed, not to be clicked) at ``decision``."""
         return decision is None

@@ -29,7 +29,8 @@ def card_class(card: Card | None) -> str:
 BASE_CSS = """
 .mm-root { --mm-w: 64px; --mm-tw: 56px; --mm-felt: #1d5535; --mm-felt-2: #17472c; --mm-gold: #ffca28;
   --mm-match: #4fc3f7; --mm-hint: #ce93d8; --mm-ink: #1b1b1b; --mm-muted: #555;
-  container-type: inline-size; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+  container-type: inline-size; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans",
+  "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif;
   color: var(--mm-ink); max-width: 1240px; width: 100%; }
 .mm-root .widget-box { overflow: visible; }
 .mm-root .widget-html, .mm-root .widget-html-content { line-height: 1.4; height: auto; white-space: normal; }
@@ -221,6 +222,29 @@ def cards_css(four_colour: bool = False) -> str:
         cls = card_class(card)
         rules.append(f'.mm-root .mm-card.{cls},.mm-root .mm-mini.{cls}{{background-image:url("{uri}")}}')
     return "\n".join(rules)
+
+
+@lru_cache(maxsize=4)
+def plain_faces_css(scope: str) -> str:
+    """Card faces without Main Merah's points badge inside ``.mm-root.<scope>`` (a game that counts no
+    points: Red Ten), in both decks (the four-colour rule outranks the two-colour one, as in the base sheet)."""
+    from ..core.cards import PACK
+    from ..fishing.rules import main_merah_points
+    from ..svg import FOUR_COLOUR, TWO_COLOUR
+
+    rules = []
+    for card in PACK:
+        if not main_merah_points(card):
+            continue
+        cls = card_class(card)
+        uri = card_data_uri(card, points=False)
+        rules.append(f'.mm-root.{scope} .mm-card.{cls},.mm-root.{scope} .mm-mini.{cls}'
+                     f'{{background-image:url("{uri}")}}')
+        if FOUR_COLOUR[card.suit] != TWO_COLOUR[card.suit]:
+            four = card_data_uri(card, four_colour=True, points=False)
+            rules.append(f'body .mm-four.{scope} .mm-card.{cls},body .mm-four.{scope} .mm-mini.{cls}'
+                         f'{{background-image:url("{four}")}}')
+    return "<style>" + "\n".join(rules) + "</style>"
 
 
 def style_html(four_colour: bool = False) -> str:

@@ -158,6 +158,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
     # ----- building ---------------------------------------------------------------------------
     def _build(self, controls: bool, options: bool) -> None:
         self.css = style_widget()
+        self.game_css = w.HTML("", layout=w.Layout(display="none"))  # the presenter's own rules (presenter.css)
         # The board (heading, seats, zones, hand, prompt, buttons, story) is one model drawn by the
         # page: a redraw is one message. These parts are what it shows, kept here in Python.
         self.view = BoardView(self._page_message, self._page_forged)
@@ -209,7 +210,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         # A grid: the board's own pieces (header, board, story) and these widgets share its areas.
         self.body = w.Box([self.view, self.options, self.side], layout=shared("layout"))
         self.body.add_class("mm-body")
-        self.children = (self.css, self.body)
+        self.children = (self.css, self.game_css, self.body)
 
     def _buttons(self) -> None:
         # The game's buttons (Play, Cancel...) first, then the table's own.
@@ -245,6 +246,12 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         if name != self.presenter.game_name:  # e.g. a save file of another game
             self.presenter = presenter_class(name)(self, name)
             self._buttons()
+        for cls in [c for c in self._dom_classes if c.startswith("mm-game-")]:
+            self.remove_class(cls)
+        self.add_class(f"mm-game-{name}")
+        css = self.presenter.css()
+        if self.game_css.value != css:
+            self.game_css.value = css
         self.game = game
         self._game_no += 1
         self.replaying = False
