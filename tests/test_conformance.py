@@ -186,9 +186,10 @@ def test_a_view_shows_only_what_its_seat_saw(name: str, players: int, variant: s
 def test_every_event_explains_itself_in_both_languages(name: str, players: int, variant: str) -> None:
     g = mm.new_game(name, seed=2, players=players, variant=variant)
     play_random(g, random.Random(2))
-    english = g.explain()
+    names = [f"P{i}" for i in range(g.players)]  # names, not "Seat 2": a translated seat word alone proves nothing
+    english = g.explain(names)
     set_language("id")
-    indonesian = g.explain()
+    indonesian = g.explain(names)
     set_language("en")
     assert len(english) == len(indonesian) == len(g.events)
     assert all(isinstance(t, str) and t.strip() for t in english + indonesian)

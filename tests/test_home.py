@@ -103,16 +103,16 @@ def test_a_game_without_lessons_gets_play_and_a_note(monkeypatch: pytest.MonkeyP
 
 def test_a_game_registered_later_appears_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     info = registry.get("chinese-ten")
-    fake = type(info)(**{**info.__dict__, "name": "later-game", "title": "Later Game",
-                         "blurb": "A game registered later.", "players": (4,)})
+    fake = type(info)(**{**info.__dict__, "name": "later-game", "title": "Later Game", "blurb": "A climbing game.",
+                         "players": (5,)})
     real_get = registry.get
     monkeypatch.setitem(registry.MODULES, "later-game", "nowhere")
     monkeypatch.setattr(registry, "get", lambda n: fake if n == "later-game" else real_get(n))
     page = parsed(home_fragment())
-    assert page.games[-1] == "later-game"
+    assert page.games[-1] == "later-game" and page.games[:2] == ["main-merah", "chinese-ten"]
     assert any(a["href"] == "play.ipynb?game=later-game" for a in page.links)
     assert not any(a["href"].startswith("tutorial.ipynb?game=later-game") for a in page.links)
-    assert "4 players" in home_fragment()
+    assert "5 players" in home_fragment()
 
 
 def test_players_in_words() -> None:

@@ -142,3 +142,15 @@ def test_bad_match_options(kwargs, word):
         mm.Match(2, "classic", **kwargs)
     with pytest.raises(ValueError, match="poker"):
         mm.Match(2, "poker", games=1)
+
+
+def test_a_match_of_in_the_red_is_led_by_the_lowest_total() -> None:
+    import random
+
+    m = mm.core.match.Match("in-the-red", players=3, games=1, seed=2)
+    g, rng = m.game, random.Random(2)
+    while g.decision is not None:
+        g.act(rng.choice(g.legal_actions()))
+    m.record()
+    low = min(m.totals)
+    assert m.leaders == tuple(i for i, t in enumerate(m.totals) if t == low)

@@ -91,7 +91,8 @@ class Match:
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        best = max(self.totals)
+        """The seats with the best total: the highest, or the lowest where the game says so."""
+        best = min(self.totals) if self.info.low_wins else max(self.totals)
         return tuple(i for i, t in enumerate(self.totals) if t == best)
 
     def __repr__(self) -> str:

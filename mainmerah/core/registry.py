@@ -48,6 +48,7 @@ class GameInfo:
     # How the next game of a match is dealt, from the last one: keyword arguments for ``new``
     # (by default the deal passes to the next seat; see core.match).
     next_deal: Callable[[GameState[Any]], dict[str, Any]] | None = None
+    low_wins: bool = False  # In The Red: the lowest total wins a match
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -139,7 +139,7 @@ class FishingPresenter(Presenter):
         f, d = frame, decision
         marks: dict[Card, list[str]] = {}
         if d is not None and d.kind == "play" and self.selected is not None:
-            for c in self.ctx.game.rules.matching(self.selected, f.table)[0]:  # the capture rule, written once
+            for c in self.ctx.game.rules.matching(self.selected, f.table):  # the capture rule, written once
                 marks.setdefault(c, []).append("match")
         if d is not None and d.kind == "capture":
             for c in d.options:
@@ -294,7 +294,7 @@ class FishingPresenter(Presenter):
                 ctx.error, ctx.note = None, table_card_text(c)
                 ctx.redraw()
                 return True
-            if c not in ctx.game.rules.matching(sel, [c])[0]:
+            if c not in ctx.game.rules.matching(sel, [c]):
                 return ctx.refuse(_("{card} cannot take {other}: it needs {need}.").format(
                     card=sel, other=c, need=needs(sel)))
             if c not in ctx.game.table:

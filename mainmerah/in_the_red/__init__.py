@@ -45,6 +45,7 @@ GAME = GameInfo(
     bots=BOTS,
     other_world=other_world,
     next_deal=next_deal,
+    low_wins=True,
 )
 
 __all__ = ["GAME", "Choice", "InTheRed", "SeatView", "Setup", "Turn", "fits", "legal_moves", "load_body", "losers",
