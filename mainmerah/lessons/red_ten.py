@@ -8,6 +8,7 @@ and ``beats`` say what a set of cards is and what it beats, ``words`` says why, 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from html import escape
 
 import ipywidgets as W
@@ -250,7 +251,7 @@ def build(key: str) -> Lesson:
 
 
 def tutorial_lessons() -> list[LessonSpec]:
-    return [LessonSpec(k, title(), lambda k=k: build(k)) for k, title, _i, _t in LESSONS]
+    return [LessonSpec(k, title(), partial(build, k)) for k, title, _i, _t in LESSONS]
 
 
 __all__ = ["LESSONS", "build", "tutorial_lessons"]

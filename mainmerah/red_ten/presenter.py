@@ -12,6 +12,7 @@ as you can tell.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from html import escape
 from types import SimpleNamespace
 from typing import Any
@@ -24,11 +25,12 @@ from ..widgets.board import Action, Part
 from ..widgets.cards import card_code
 from ..widgets.presenter import Presenter, TableContext, Zone
 from .bots import BOTS
-from .rules import PASS, RED_TENS, SURRENDER, classify, sort_cards
+from .rules import PASS, classify, sort_cards
 from .table_view import (
     TableFrame,
     answer_label,
     answer_prompt,
+    answer_reason,
     boundaries,
     frame_at,
     place_text,
@@ -60,7 +62,7 @@ class RedTenPresenter(Presenter):
         self.play_button = Action("rt-play", lambda: ctx.wish(self.confirm))
         self.pass_button = Action("rt-pass", lambda: ctx.wish(self.pass_))
         self.cancel_button = Action("rt-clear", lambda: ctx.wish(self.cancel))
-        self.answer_buttons = [Action(name, lambda a=a: ctx.wish(self.answer, a))
+        self.answer_buttons = [Action(name, partial(ctx.wish, self.answer, a))
                                for name, a in zip(ANSWER_BUTTONS, ANSWERS, strict=True)]
         self.label = Part("mm-row-label")
 
@@ -223,14 +225,21 @@ class RedTenPresenter(Presenter):
         return text
 
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str:
-        e = end.event
-        lines = e.explain(list(names), you).split("\n")
-        body = "".join(f"<div>{escape(line)}</div>" for line in lines if line.strip())
+        lines = [x for x in end.event.explain(list(names), you).split("\n") if x.strip()]
+        scores = end.scores
+        if not end.winners:
+            head = _("A draw: 0 for everyone.")
+        elif you is not None:
+            head = (_("You win: {n}.") if scores[you] > 0 else _("You lose: {n}.")).format(n=f"{scores[you]:+d}")
+        else:
+            head = _("{who} win.").format(who=", ".join(seat_name(s, names, you) for s in end.winners))
+        story = "".join(f"<li>{escape(line)}</li>" for line in lines)
         rows = "".join(
-            f'<div class="mm-seatscore" data-seat="{s}" data-score="{end.scores[s]}">'
-            f"<b>{escape(capitalized(seat_name(s, names, you)))}</b>: {end.scores[s]:+d}</div>"
+            f'<div class="mm-seatscore" data-seat="{s}" data-score="{scores[s]}">'
+            f"<b>{escape(capitalized(seat_name(s, names, you)))}</b>: {scores[s]:+d}</div>"
             for s in range(4))
-        return f'<div class="mm-h">{escape(_("Hand over"))}</div><div class="mm-winner">{body}</div>{rows}'
+        return (f'<div class="mm-h">{escape(_("Hand over"))}</div><div class="mm-winner">{escape(head)}</div>'
+                f'<ul class="mm-rt-story">{story}</ul>{rows}')
 
     def buttons(self) -> list[Action]:
         return [self.play_button, self.pass_button, self.cancel_button, *self.answer_buttons]
@@ -366,7 +375,7 @@ class RedTenPresenter(Presenter):
         view = game.view(seat)
         action = self.info_.make_bot("expert", seed=seed).choose(view)
         if view.phase == "answer":
-            return [], _("answer {answer}: {why}").format(answer=answer_label(action), why=_answer_reason(
+            return [], _("answer {answer}: {why}").format(answer=answer_label(action), why=answer_reason(
                 action, view.hand))
         if action == PASS:
             assert view.top is not None
@@ -384,17 +393,6 @@ class RedTenPresenter(Presenter):
             why = _("{what} beats the top play: {reason}").format(what=describe(combo),
                                                                   reason=why_beats(combo, view.top[1]))
         return list(cards), capitalized(why) + "."
-
-
-def _answer_reason(action: str, hand: Sequence[Card]) -> str:
-    held = [t for t in RED_TENS if t in hand]
-    if not held:
-        return _("you hold no red ten")
-    if action == SURRENDER:
-        return _("this hand looks too weak to win alone")
-    if action.startswith("reveal") and len(action.split()) == 3:
-        return _("a strong hand: opening it doubles what you win")
-    return _("showing a red ten only tells the others whom to fear")
 
 
 __all__ = ["RedTenPresenter"]

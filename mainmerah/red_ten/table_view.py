@@ -193,3 +193,14 @@ def answer_prompt(options: Sequence[str]) -> str:
     return _("You hold both red tens: you play alone against the other three. Keep quiet, reveal one (a bluff), "
              "reveal both (an open hand, 明打: ×2 if you win, ×4 if you lose), or surrender now "
              "(−3 for you, +1 each for the others).")
+
+
+def answer_reason(action: str, hand: Sequence[Card]) -> str:
+    held = [t for t in RED_TENS if t in hand]
+    if not held:
+        return _("you hold no red ten")
+    if action == SURRENDER:
+        return _("this hand looks too weak to win alone")
+    if action.startswith("reveal") and len(action.split()) == 3:
+        return _("a strong hand: opening it doubles what you win")
+    return _("showing a red ten only tells the others whom to fear")
