@@ -208,7 +208,7 @@ def scoring_tasks() -> list[Task]:
 def guided_task() -> WidgetTask:
     from ..widgets.table import TableWidget  # the whole table: loaded when this lesson is built
 
-    table = TableWidget(game=GAME, seed=7, bots=["greedy", "greedy", "greedy"], auto=False, controls=False,
+    table = TableWidget(game=GAME, seed=7, bots=["greedy", "greedy", "greedy"], delay=0.8, controls=False,
                         options=False)
     task = WidgetTask(_("Now a whole hand against the computer. Click cards to build a play: the table says what "
                         "your selection is and whether it beats the top play. Use Hint when unsure."), table,
