@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..core.cards import Card
-from .rules import get_ruleset, main_merah_points, matches
+from .rules import Ruleset, get_ruleset, main_merah_points, matches
 from .view import SeatView
 
 
@@ -35,18 +35,24 @@ def greedy_key(own: int, taken: int, captures: bool) -> int:
     return 64 * (own + taken) + 32 - own if captures else -own
 
 
-def best_capture(card: Card, table: Sequence[Card], view: SeatView) -> tuple[Card, ...] | None:
-    """The capture worth most that ``card`` makes on ``table`` (None: it would stay)."""
-    ways = get_ruleset(view.variant).captures(card, table)
-    if not ways:
-        return None
-    return max(ways, key=lambda w: sum(view.value(c) for c in w))  # first of equals: longest on the table
+def play_key(card: Card, table: Sequence[Card], rules: Ruleset, points: Sequence[int]) -> int:
+    """:func:`greedy_key` of playing ``card`` onto ``table`` now (its best capture by the rules)."""
+    found = rules.matching(card, table)
+    own = points[card.index]
+    if not found:
+        return greedy_key(own, 0, False)
+    if rules.takes_all(card, found):
+        return greedy_key(own, sum(points[c.index] for c in found), True)
+    return greedy_key(own, max(points[c.index] for c in found), True)
 
 
-def play_key(card: Card, view: SeatView) -> int:
-    """:func:`greedy_key` of playing ``card`` now."""
-    way = best_capture(card, view.table, view)
-    return greedy_key(view.value(card), sum(view.value(c) for c in way or ()), way is not None)
+def greedy_choice(kind: str, options: Sequence[Card], table: Sequence[Card], rules: Ruleset,
+                  points: Sequence[int]) -> Card:
+    """The greedy policy's choice: the capture worth most (first of equals: longest on the
+    table), or the hand card with the best :func:`play_key` (first of equals in hand order)."""
+    if kind == "capture":
+        return max(options, key=lambda c: (points[c.index], -options.index(c)))
+    return max(options, key=lambda c: play_key(c, table, rules, points))
 
 
 def play_value(card: Card, table: Sequence[Card], view: SeatView | None = None) -> int:
@@ -84,9 +90,7 @@ class GreedyBot:
         d = view.decision
         if d is None:
             raise ValueError(f"it is not seat {view.seat}'s turn")
-        if d.kind == "capture":
-            return max(d.options, key=lambda c: (view.value(c), -d.options.index(c)))
-        return max(d.options, key=lambda c: play_key(c, view))
+        return greedy_choice(d.kind, d.options, view.table, get_ruleset(view.variant), view.points)
 
 
 class JBCaptureBot:

@@ -288,7 +288,7 @@ def _engine_hints(view: SeatView, rollouts: int, seed: int) -> list[Hint]:
     """Hints for a ruleset the fast path does not fit (Chinese Ten): full-engine playouts."""
     d = view.decision
     assert d is not None
-    means, wins, ses = engine_estimate(view, max(1, rollouts // ENGINE_SHARE), seed)
+    means, wins, ses = engine_estimate(view, max(16, rollouts // ENGINE_SHARE), seed)
     rows = []
     for j, card in enumerate(d.options):
         if d.kind == "play":
@@ -314,7 +314,7 @@ def _engine_hints(view: SeatView, rollouts: int, seed: int) -> list[Hint]:
     return out
 
 
-ENGINE_SHARE = 5  # a full-engine playout costs about five fast-path batch rollouts' share of a hint's time
+ENGINE_SHARE = 10  # full-engine worlds cost far more than fast-path rollouts: a tenth of the budget (16 at least)
 
 
 def _best_match(matches: Sequence[Card], view: SeatView) -> Card | None:
@@ -398,7 +398,7 @@ class ExpertBot:
         if d is None:
             raise ValueError(f"it is not seat {view.seat}'s turn")
         if not fast_path_fits(view.variant):
-            means, _wins, _se = engine_estimate(view, max(1, self.rollouts // ENGINE_SHARE), self.rng.getrandbits(63))
+            means, _wins, _se = engine_estimate(view, max(16, self.rollouts // ENGINE_SHARE), self.rng.getrandbits(63))
             return d.options[max(range(len(d.options)), key=lambda j: (means[j], -j))]
         # Cards of one type are interchangeable: with a single type there is no real choice.
         if len({card_type(c) for c in d.options}) == 1:

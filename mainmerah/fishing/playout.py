@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from .bots import GreedyBot
+from .bots import greedy_choice
 from .engine import Game, Setup
 
 if TYPE_CHECKING:
@@ -54,15 +54,15 @@ def engine_estimate(view: SeatView, rollouts: int, seed: int) -> tuple[list[floa
         values = [float(view.value(c)) for c in d.options]
         return values, [0.0] * len(values), [0.0] * len(values)
     rng = random.Random(seed)
-    greedy = GreedyBot(rng=rng)
     rows: list[list[tuple[int, float]]] = [[] for _ in d.options]
     for _i in range(rollouts):
         world = _world(view, rng)
         for j, card in enumerate(d.options):
             g = world.copy()
             g.play(card)
-            while (nd := g.decision) is not None:
-                g.decide(greedy.choose(g.view(nd.seat)))
+            rules, points = g.rules, g.variant.points(g.players)
+            while (nd := g.decision) is not None:  # every seat greedy, on the world's own table
+                g.decide(greedy_choice(nd.kind, nd.options, g.table, rules, points))
             rows[j].append(_margin(g.scores, view.seat))
     means, wins, ses = [], [], []
     for row in rows:
