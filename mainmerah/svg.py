@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from .card import Card
-from .fishing.rules import card_name, main_merah_points
+from .fishing.rules import card_name as fishing_card_name
+from .fishing.rules import main_merah_points
 from .glyphs import text_path
 from .i18n import _
 
@@ -31,6 +32,13 @@ TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
 FOUR_COLOUR = {"H": "#b71c1c", "D": "#0d47a1", "C": "#1b5e20", "S": "#111111"}
 RINGS = {"select": "#e6a100", "match": "#2e7d32", "hint": "#6a1b9a", "choice": "#2e7d32"}
 BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
+
+
+def card_name(card: Card) -> str:
+    """A card's spoken name (Main Merah's points for a red card; a joker by its name)."""
+    if card.joker:
+        return _("big joker (大王)") if card.rank == 15 else _("small joker (小王)")
+    return fishing_card_name(card)
 
 
 def _face(card: Card, colour: str, points: bool | int = True) -> str:
@@ -83,8 +91,31 @@ def card_body(card: Card | None, *, face_down: bool = False, four_colour: bool =
     stroke = f'stroke="{ring}" stroke-width="6"' if ring else 'stroke="#6b6b6b" stroke-width="1.5"'
     if card is None or face_down:
         return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _back()
+    if card.joker:
+        return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _joker(card)
     colour = (FOUR_COLOUR if four_colour else TWO_COLOUR)[card.suit]
     return f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" {stroke}/>' + _face(card, colour, points)
+
+
+def _star(cx: float, cy: float, r: float) -> str:
+    from math import cos, pi, sin
+
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -pi / 2 + i * pi / 5
+        pts.append(f"{cx + rad * cos(a):.1f},{cy + rad * sin(a):.1f}")
+    return " ".join(pts)
+
+
+def _joker(card: Card) -> str:
+    """A joker: a "J" and a star; the big joker red and filled, the small one black and hollow."""
+    big = card.rank == 15
+    colour = "#b71c1c" if big else "#111111"
+    star = _star(52, 86, 34)
+    fill = f'fill="{colour}"' if big else f'fill="none" stroke="{colour}" stroke-width="5"'
+    return (f'<g fill="{colour}">{text_path("J", 8, 34, 34, bold=True)}'
+            f'{text_path("J", 8, 62, 24, bold=True)}</g><polygon points="{star}" {fill}/>')
 
 
 def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, four_colour: bool = False,

@@ -35,7 +35,11 @@ class InTheRedPresenter(Presenter):
 
     wishes = frozenset({"select", "put", "discard", "cancel"})
     clickable = frozenset({"hand", "stacks"})
-    plain_faces = True  # a card counts its value in hand here, not Main Merah's points
+
+    def css(self) -> str:
+        from ..widgets.style import plain_faces_css
+
+        return plain_faces_css("mm-game-in-the-red")  # a card counts its value in hand here: no badges
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)

@@ -30,8 +30,8 @@ def plain(lesson: Lesson) -> Lesson:
     """Faces without Main Merah's points badge: In The Red counts cards otherwise."""
     from ..widgets.style import plain_faces_css
 
-    lesson.add_class("mm-plain-faces")
-    lesson.children = (*lesson.children, W.HTML(plain_faces_css(), layout=W.Layout(display="none")))
+    lesson.add_class("mm-game-in-the-red")
+    lesson.children = (*lesson.children, W.HTML(plain_faces_css("mm-game-in-the-red"), layout=W.Layout(display="none")))
     return lesson
 
 

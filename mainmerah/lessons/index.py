@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 TUTORIALS: dict[str, str] = {
     "main-merah": "mainmerah.lessons.content",
     "chinese-ten": "mainmerah.lessons.chinese_ten",
+    "red-ten": "mainmerah.lessons.red_ten",
     "in-the-red": "mainmerah.lessons.in_the_red",
 }
 

@@ -16,8 +16,8 @@ from typing import Any
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from ..core.cards import BIG_JOKER, JOKERS, Card
 from ..core.cards import PACK as DECK
-from ..core.cards import Card
 from ..fishing.rules import card_name as fishing_card_name
 from ..i18n import _, language
 from .style import card_class
@@ -33,7 +33,11 @@ def card_name(card: Card, points: int | None = None) -> str:
     key = (card.index, language(), points)
     name = _NAMES.get(key)
     if name is None:
-        name = _NAMES[key] = fishing_card_name(card, points)
+        if card.joker:  # Red Ten's jokers
+            name = _("big joker (大王)") if card.rank == BIG_JOKER else _("small joker (小王)")
+        else:
+            name = fishing_card_name(card, points)
+        _NAMES[key] = name
     return name
 
 
@@ -173,6 +177,7 @@ def card_names(points: Sequence[int] | None = None) -> dict[str, str]:
     if names is None:
         names = _CODES[key] = {card_code(c): card_name(c, None if points is None else points[c.index])
                                for c in DECK}
+        names.update({card_code(c): card_name(c) for c in JOKERS})
     return names
 
 

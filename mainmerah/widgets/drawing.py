@@ -126,7 +126,8 @@ class TableDrawing:
             self.gameover.show_html(p.game_over_html(end, self.names, you))
             if not self.replaying:
                 # Keyed by the game's number: finishing it again after an undo updates its row.
-                self.sheet.record(self._game_no, self.game.seed, p.sheet_label(self.game), end.scores, end.winners)
+                self.sheet.record(self._game_no, p.seed_of(self.game), p.sheet_label(self.game), end.scores,
+                                  end.winners)
         else:
             self.gameover.hide()
         if self.controls is not None:

@@ -85,7 +85,6 @@ class Presenter(ABC):
     game_name: str = ""
     wishes: frozenset[str] = frozenset()  # public methods the table offers as its own (t.select(...))
     clickable: frozenset[str] = frozenset({"hand"})  # zones whose slots the page may click
-    plain_faces: bool = False  # card faces without Main Merah's points badge (a game that counts otherwise)
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         self.ctx = ctx
@@ -119,6 +118,10 @@ class Presenter(ABC):
 
     def variant_of(self, game: Any) -> str:
         return ""
+
+    def seed_of(self, game: Any) -> int | None:
+        """The seed ``game`` was dealt from (None: a set-up position)."""
+        return getattr(game, "seed", None)
 
     @abstractmethod
     def info(self, game: Any) -> str:
@@ -203,6 +206,10 @@ class Presenter(ABC):
 
         return card_names()
 
+    def css(self) -> str:
+        """Style rules of this game's own, scoped by the table root's ``mm-game-<name>`` class."""
+        return ""
+
     def waiting(self, decision: Any) -> bool:
         """Whether your hand waits (drawn dimmed, not to be clicked) at ``decision``."""
         return decision is None
@@ -233,6 +240,7 @@ class Presenter(ABC):
 PRESENTERS: dict[str, str] = {
     "main-merah": "mainmerah.fishing.presenter:FishingPresenter",
     "chinese-ten": "mainmerah.fishing.presenter:FishingPresenter",
+    "red-ten": "mainmerah.red_ten.presenter:RedTenPresenter",
     "in-the-red": "mainmerah.in_the_red.presenter:InTheRedPresenter",
 }
 

@@ -125,7 +125,7 @@ class Stepper:
         self._render()
 
     def _bot(self, seat: int) -> Any:
-        return self.seats.bot(seat, self.presenter.make_bot, self.game.seed)
+        return self.seats.bot(seat, self.presenter.make_bot, self.presenter.seed_of(self.game))
 
     def _bot_move(self) -> None:
         d = self.game.decision

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import ipywidgets as w
 
-from ..core.cards import PACK as DECK
+from ..core.cards import PACK_WITH_JOKERS as DECK
 from ..core.cards import Card
 from ..svg import card_data_uri
 from .a11y import CSS as A11Y_CSS
@@ -29,7 +29,8 @@ def card_class(card: Card | None) -> str:
 BASE_CSS = """
 .mm-root { --mm-w: 64px; --mm-tw: 56px; --mm-felt: #1d5535; --mm-felt-2: #17472c; --mm-gold: #ffca28;
   --mm-match: #4fc3f7; --mm-hint: #ce93d8; --mm-ink: #1b1b1b; --mm-muted: #555;
-  container-type: inline-size; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+  container-type: inline-size; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans",
+  "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif;
   color: var(--mm-ink); max-width: 1240px; width: 100%; }
 .mm-root .widget-box { overflow: visible; }
 .mm-root .widget-html, .mm-root .widget-html-content { line-height: 1.4; height: auto; white-space: normal; }
@@ -244,20 +245,26 @@ def cards_css(four_colour: bool = False) -> str:
     return "\n".join(rules)
 
 
-@lru_cache(maxsize=1)
-def plain_faces_css() -> str:
-    """Faces without Main Merah's points badge inside a ``mm-plain-faces`` root (a game that counts
-    cards otherwise: In The Red). ``body`` and the extra class outrank the base and four-colour sheets."""
+@lru_cache(maxsize=8)
+def plain_faces_css(scope: str) -> str:
+    """Card faces without Main Merah's points badge inside an element of class ``scope`` (a game that
+    counts no points, or counts them otherwise: Red Ten, In The Red), in both decks. ``body`` and the
+    scope's class outrank the base and four-colour sheets."""
+    from ..core.cards import PACK
+    from ..fishing.rules import main_merah_points
+    from ..svg import FOUR_COLOUR, TWO_COLOUR
+
     rules = []
-    for card in DECK:
-        if not card.red:
-            continue  # black cards carry no badge
+    for card in PACK:
+        if not main_merah_points(card):
+            continue  # no badge to take off
         cls = card_class(card)
-        two = card_data_uri(card, points=False)
-        four = card_data_uri(card, four_colour=True, points=False)
-        for kind in ("mm-card", "mm-mini"):
-            rules.append(f'body .mm-plain-faces .{kind}.{cls}{{background-image:url("{two}")}}')
-            rules.append(f'body .mm-four.mm-plain-faces .{kind}.{cls},body .mm-four .mm-plain-faces .{kind}.{cls}'
+        uri = card_data_uri(card, points=False)
+        rules.append(f'body .{scope} .mm-card.{cls},body .{scope} .mm-mini.{cls}{{background-image:url("{uri}")}}')
+        if FOUR_COLOUR[card.suit] != TWO_COLOUR[card.suit]:
+            four = card_data_uri(card, four_colour=True, points=False)
+            rules.append(f'body .mm-four.{scope} .mm-card.{cls},body .mm-four.{scope} .mm-mini.{cls},'
+                         f'body .mm-four .{scope} .mm-card.{cls},body .mm-four .{scope} .mm-mini.{cls}'
                          f'{{background-image:url("{four}")}}')
     return "<style>" + "\n".join(rules) + "</style>"
 

@@ -34,7 +34,7 @@ from .panel import ExplanationPanel, GameOverView
 from .presenter import Presenter, presenter_class
 from .seats import BOT_NAMES, OpponentPanel, Seats, seat_names
 from .steps import Stepper
-from .style import plain_faces_css, style_widget
+from .style import style_widget
 
 __all__ = ["BOT_NAMES", "TableWidget"]
 
@@ -158,6 +158,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
     # ----- building ---------------------------------------------------------------------------
     def _build(self, controls: bool, options: bool) -> None:
         self.css = style_widget()
+        self.game_css = w.HTML("", layout=w.Layout(display="none"))  # the presenter's own rules (presenter.css)
         # The board (heading, seats, zones, hand, prompt, buttons, story) is one model drawn by the
         # page: a redraw is one message. These parts are what it shows, kept here in Python.
         self.view = BoardView(self._page_message, self._page_forged)
@@ -190,7 +191,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.sheet = ScoreSheet()
         if controls:
             p = self.presenter
-            self.controls = NewGameControls(2, "classic", self.delay if self.auto else MANUAL,
+            players = 2 if 2 in p.players_allowed else p.players_allowed[0]
+            self.controls = NewGameControls(players, "classic", self.delay if self.auto else MANUAL,
                                             p.players_allowed, p.variants)
             self.controls.new_button.on_click(lambda _b: self.new_game(seed=None, from_controls=True))
             self.controls.deal_button.on_click(lambda _b: self.deal_seed())
@@ -208,11 +210,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         # A grid: the board's own pieces (header, board, story) and these widgets share its areas.
         self.body = w.Box([self.view, self.options, self.side], layout=shared("layout"))
         self.body.add_class("mm-body")
-        extra: list[w.Widget] = []
-        if self.presenter.plain_faces:  # this game counts cards its own way: faces without Main Merah's badge
-            self.add_class("mm-plain-faces")
-            extra.append(w.HTML(plain_faces_css(), layout=w.Layout(display="none")))
-        self.children = (self.css, *extra, self.body)
+        self.children = (self.css, self.game_css, self.body)
 
     def _buttons(self) -> None:
         # The game's buttons (Play, Cancel...) first, then the table's own.
@@ -248,6 +246,12 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         if name != self.presenter.game_name:  # e.g. a save file of another game
             self.presenter = presenter_class(name)(self, name)
             self._buttons()
+        for cls in [c for c in self._dom_classes if c.startswith("mm-game-")]:
+            self.remove_class(cls)
+        self.add_class(f"mm-game-{name}")
+        css = self.presenter.css()
+        if self.game_css.value != css:
+            self.game_css.value = css
         self.game = game
         self._game_no += 1
         self.replaying = False
@@ -267,7 +271,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
                 self.controls.players.value = n
             if p.variants:
                 self.controls.variant.value = p.variant_of(game)
-            self.controls.seed.value = "" if game.seed is None else str(game.seed)
+            seed = p.seed_of(game)
+            self.controls.seed.value = "" if seed is None else str(seed)
         self._pump()
 
     def on_step(self, callback: Callable[[TableWidget], None]) -> None:

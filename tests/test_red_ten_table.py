@@ -1,0 +1,205 @@
+"""Red Ten on the table and its tutorial: a whole hand with bots, the human's plays through the
+table's own wish handlers (a click per card, Play, Pass), forged wishes refused, the lessons'
+right and wrong answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mainmerah.core.cards import Card, parse_cards
+from mainmerah.lessons import index
+from mainmerah.lessons import red_ten as RL
+from mainmerah.lessons.lesson import ChoiceTask, NumberTask, PickTask, WidgetTask
+from mainmerah.red_ten.rules import beats, classify
+from mainmerah.widgets import TableWidget
+from mainmerah.widgets.app import options_from_query
+
+
+def table(seed: int = 5, **kw: Any) -> TableWidget:
+    return TableWidget(game="red-ten", seed=seed, bots=["greedy", "greedy", "greedy"], auto=False, **kw)
+
+
+def click(t: TableWidget, card: Card) -> None:
+    """A click in the page on ``card``'s slot of the hand."""
+    t.view._on_message({"k": "hand", "slot": t.hand.button_for(card).slot})
+
+
+def press(t: TableWidget, name: str) -> None:
+    t.view._on_message({"k": "button", "name": name})
+
+
+def play_hand(t: TableWidget) -> dict[str, int]:
+    """Finish the hand through the page's messages: the human passes when it can, else plays the longest play."""
+    seen = {"pass": 0, "multi": 0}
+    for _ in range(400):
+        if t.game.is_over and t.caught_up:
+            return seen
+        d = t.human_decision
+        if d is None:
+            press(t, "next")
+        elif d.kind == "answer":
+            press(t, "rt-keep" if "keep" in t.game.legal_actions() else "rt-surrender")
+        else:
+            acts = t.game.legal_actions()
+            before = len(t.game.choices)
+            if "pass" in acts and seen["pass"] == 0:
+                press(t, "rt-pass")
+                seen["pass"] += 1
+            else:
+                plays = [a for a in acts if a != "pass"]
+                if not plays:
+                    press(t, "rt-pass")
+                    continue
+                best = max(plays, key=lambda a: len(a.split()))
+                cards = parse_cards(best)
+                for c in cards:
+                    click(t, c)
+                assert t.presenter.selected == cards
+                assert "Click Play" in t.prompt.value, t.prompt.value
+                press(t, "rt-play")
+                seen["multi"] += len(cards) > 1
+            assert len(t.game.choices) > before and t.game.choices[before].seat == 0, t.error
+    raise AssertionError("the hand did not end")
+
+
+def test_the_table_plays_a_whole_hand_with_bots_by_page_messages() -> None:
+    t = table()
+    assert t.header["title"] == "Red Ten (红十)" and len(t.opp_panels) == 3
+    assert [z["kind"] for z in t.view.zones][:2] == ["seats", "trick"] and t.view.zones[3]["multi"] is True
+    seen = play_hand(t)
+    g = t.game
+    assert g.is_over and sum(g.scores) == 0 and seen["pass"] == 1 and seen["multi"] >= 1
+    assert "Hand over" in t.gameover.body.value and "Scores:" in t.gameover.body.value
+    assert t.sheet.rows[-1].scores == g.scores
+    assert len(t.panel.lines) >= len(g.events) - 1
+    t.next_game_button.click()  # the match goes on: the deal passes to the next seat
+    assert t.game.setup.dealer == (g.setup.dealer + 1) % 4 and not t.game.is_over
+
+
+def test_the_selection_is_described_and_checked_before_play() -> None:
+    t = table()
+    t.skip()
+    d = t.human_decision
+    while d is not None and d.kind == "answer":
+        t.answer(t.game.legal_actions()[0])
+        t.skip()
+        d = t.human_decision
+    assert d is not None and d.kind == "play"
+    hand = t.game.hands[0]
+    singles = [c for c in hand if not c.joker]
+    a, b = singles[0], next(c for c in singles if abs(c.rank - singles[0].rank) > 1 and c.rank != singles[0].rank)
+    click(t, a)
+    click(t, b)
+    if classify([a, b]) is None:
+        assert "is not a play" in t.prompt.value and t.play_button.disabled
+    click(t, b)  # a second click takes it out again
+    assert t.presenter.selected == [a]
+    press(t, "rt-clear")
+    assert t.presenter.selected == []
+
+
+def test_forged_wishes_are_refused_and_change_nothing() -> None:
+    t = table()
+    t.skip()
+    before = (len(t.game.choices), [list(h) for h in t.game.hands])
+    saved = t.game.to_json()
+    for msg in ({"k": "button", "name": "rt-surrender"},  # hidden: not an answer this seat has
+                {"k": "hand", "slot": 999}, {"k": "hand", "slot": "1"},
+                {"k": "enter", "text": "2♠ 2♥ 2♦ 2♣"}, {"k": "enter", "text": "reveal 10♥ 10♦"},
+                {"k": "bogus"}):
+        t.view._on_message(msg)
+        assert (len(t.game.choices), [list(h) for h in t.game.hands]) == before
+        assert t.game.to_json() == saved
+    t.view.set_state({"hand": [["mm-card mm-c-10H", "10♥", "x"]]})
+    assert "refused" in t.error and t.game.to_json() == saved
+    assert t.hand.cards == sorted(t.game.hands[0], key=lambda c: t.hand.cards.index(c))
+
+
+def test_a_play_that_does_not_beat_is_refused_with_the_reason() -> None:
+    t = table()
+    for _ in range(60):  # on to a turn of the human's with a play to beat and a single that does not
+        t.skip()
+        d, g = t.human_decision, t.game
+        assert d is not None
+        if d.kind == "answer":
+            t.answer("keep")
+            continue
+        low = [c for c in g.hands[0] if g.top is not None and g.top[1].kind == "single"
+               and not beats(classify([c]), g.top[1])]  # type: ignore[arg-type]
+        if low:
+            n, saved = len(g.choices), g.to_json()
+            click(t, low[0])
+            assert "does not beat" in t.prompt.value and t.play_button.disabled
+            assert not t.confirm() and "does not beat" in (t.error or "")
+            assert len(g.choices) == n and g.to_json() == saved
+            return
+        t.enter(g.legal_actions()[-1] if g.top is not None else g.legal_actions()[0])
+    raise AssertionError("no such turn came")
+
+
+def test_hint_undo_and_typed_actions() -> None:
+    t = table(seed=9)
+    t.skip()
+    d = t.human_decision
+    assert d is not None
+    assert t.hint() and t.note and t.note.startswith("Hint:")
+    if d.kind == "answer":
+        assert t.enter(t.game.legal_actions()[0])
+    else:
+        assert t.enter(t.game.legal_actions()[0])
+    t.skip()
+    n = len(t.game.choices)
+    assert t.undo() and len(t.game.choices) < n and "Undone" in (t.note or "")
+
+
+def test_the_page_offers_red_ten() -> None:
+    kw, problems = options_from_query("game=red-ten&seed=3")
+    assert kw["game"] == "red-ten" and not problems
+    t = TableWidget(**kw)
+    assert t.game.game_name == "red-ten" and t.game.setup.seed == 3
+
+
+# ----- the lessons ---------------------------------------------------------------------------------------------
+def test_red_ten_has_six_lessons_in_the_index() -> None:
+    specs = index.tutorial_lessons("red-ten")
+    assert [s.key for s in specs] == [k for k, *_ in RL.LESSONS] and len(specs) >= 5
+
+
+@pytest.mark.parametrize("key", [k for k, *_ in RL.LESSONS])
+def test_every_task_explains_wrong_answers_and_accepts_the_right_one(key: str) -> None:
+    lesson = RL.build(key)
+    for task in lesson.tasks:
+        if isinstance(task, ChoiceTask):
+            wrong = [i for i, o in enumerate(task.options) if not o[1]]
+            assert wrong, task.prompt
+            task.choose(wrong[0])
+            assert not task.solved and task.feedback.kind == "bad" and task.feedback.value
+            task.choose(next(i for i, o in enumerate(task.options) if o[1]))
+        elif isinstance(task, PickTask):
+            others = [c for c in task.row.buttons if c not in task.targets]
+            task.pick(others[0])
+            assert not task.solved and task.feedback.kind == "bad"
+            for c in task.targets[: task.need]:
+                task.pick(c)
+        elif isinstance(task, NumberTask):
+            task.submit(str(task.answer + 1))
+            assert not task.solved and task.feedback.kind == "bad"
+            task.submit(str(-task.answer) if task.answer else "5")
+            assert not task.solved
+            task.submit(str(task.answer))
+        elif isinstance(task, WidgetTask):
+            t = task.widget
+            assert isinstance(t, TableWidget) and t.game.game_name == "red-ten"
+            play_hand(t)
+        assert task.solved, (key, task.prompt)
+
+
+def test_scoring_answers_come_from_the_engine() -> None:
+    tasks = RL.scoring_tasks()
+    assert [t.answer for t in tasks] == [2, 2, -3]  # type: ignore[attr-defined]
+    task = tasks[1]
+    assert isinstance(task, NumberTask)
+    task.submit("1")
+    assert "multiplier" in task.feedback.value
