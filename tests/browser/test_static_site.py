@@ -89,14 +89,9 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
+def chromium(browser: object) -> object:
+    """The browser tests' one Chromium (a second playwright in this process is refused)."""
+    return browser
 
 
 @pytest.fixture
