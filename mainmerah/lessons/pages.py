@@ -36,7 +36,10 @@ assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 ART = {
     "main-merah": "7♥ 3♦ A♦ 9♣",
     "chinese-ten": "Q♥ Q♣ Q♠ Q♦",
+    "red-ten": "10♥ 10♦ SJ BJ",  # the two red tens (the teams) and the flagpole bomb
+    "in-the-red": "7♣ 7♥ K♥ 2♠",  # a stack's top cards: the highest red one loses
 }
+PLAIN_FACES = frozenset({"red-ten", "in-the-red"})  # games that count no Main Merah points: no badges
 ART_FALLBACK = "10♥ 10♦"
 
 
@@ -190,7 +193,9 @@ def home_entries(prefix: str = "", lang: str | None = None) -> list[HomeEntry]:
 def _art(name: str) -> str:
     cards = [Card.parse(t) for t in ART.get(name, ART_FALLBACK).split()]
     # Decoration only: the game's name says what it is, so screen readers skip the cards.
-    return '<div class="mmh-art" aria-hidden="true">' + "".join(card_svg(c, 58) for c in cards) + "</div>"
+    points = name not in PLAIN_FACES
+    faces = "".join(card_svg(c, 58, points=points) for c in cards)
+    return f'<div class="mmh-art" aria-hidden="true">{faces}</div>'
 
 
 def _sr(text: str) -> str:
