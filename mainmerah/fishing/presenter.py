@@ -95,9 +95,6 @@ class FishingPresenter(Presenter):
 
         return bot_levels()
 
-    def make_bot(self, level: str, seed: int) -> Any:
-        return self.info_.make_bot(level, seed=seed)
-
     # ----- the log, as steps -------------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:
         return boundaries(events)

@@ -79,15 +79,6 @@ class InTheRedPresenter(Presenter):
         return card_names([value(c) for c in _deck()])
 
     # ----- bots --------------------------------------------------------------------------------
-    def bot_levels(self) -> list[str]:
-        return list(self.info_.bots)
-
-    def make_bot(self, level: str, seed: int) -> Any:
-        return self.info_.make_bot(level, seed=seed)
-
-    def bot_move(self, bot: Any, game: Any, seat: int) -> None:
-        game.act(bot.choose(game.view(seat)))  # the engine checks the computer's move like anyone's
-
     # ----- the log, as steps -------------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:
         return boundaries(events)

@@ -24,7 +24,6 @@ from ..i18n import _
 from ..widgets.board import Action, Part
 from ..widgets.cards import card_code
 from ..widgets.presenter import Presenter, TableContext, Zone
-from .bots import BOTS
 from .rules import PASS, classify, sort_cards
 from .table_view import (
     TableFrame,
@@ -98,15 +97,6 @@ class RedTenPresenter(Presenter):
         return _("Red Ten (红十)")
 
     # ----- bots ------------------------------------------------------------------------------
-    def bot_levels(self) -> list[str]:
-        return list(BOTS)
-
-    def make_bot(self, level: str, seed: int) -> Any:
-        return self.info_.make_bot(level, seed=seed)
-
-    def bot_move(self, bot: Any, game: Any, seat: int) -> None:
-        game.act(bot.choose(game.view(seat)))  # the engine checks the computer's move like anyone's
-
     # ----- the log, as steps -----------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:
         return boundaries(events)

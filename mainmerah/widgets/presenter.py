@@ -31,6 +31,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..core import registry
+
 if TYPE_CHECKING:
     from .board import Action, CardRow
 
@@ -132,14 +134,15 @@ class Presenter(ABC):
         return self.variant_of(game) or self.title
 
     # ----- bots ----------------------------------------------------------------------------
-    @abstractmethod
-    def bot_levels(self) -> list[str]: ...
+    def bot_levels(self) -> list[str]:
+        """The levels a computer seat may take: the game's own bots, weakest first."""
+        return list(registry.get(self.game_name).bots)
 
-    @abstractmethod
-    def make_bot(self, level: str, seed: int) -> Any: ...
+    def make_bot(self, level: str, seed: int) -> Any:
+        return registry.get(self.game_name).make_bot(level, seed=seed)
 
     def bot_move(self, bot: Any, game: Any, seat: int) -> None:
-        game.decide(bot.choose(game.view(seat)))  # the engine checks the computer's move like anyone's
+        game.act(bot.choose(game.view(seat)))  # the engine checks the computer's move like anyone's
 
     # ----- the log, as steps -------------------------------------------------------------
     @abstractmethod
