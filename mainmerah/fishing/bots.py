@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..core.cards import Card
 from .rules import Ruleset, get_ruleset, main_merah_points, matches
 from .view import SeatView
+
+if TYPE_CHECKING:
+    from .engine import Decision
 
 
 class Bot(Protocol):
@@ -64,47 +67,47 @@ def play_value(card: Card, table: Sequence[Card], view: SeatView | None = None) 
     return value(card) + best if best >= 0 else 0
 
 
-class RandomBot:
+class _SeatBot:
+    """What every fishing bot shares: its own seeded generator, and a refusal when it is not its turn."""
+
+    name: str
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(seed)
+
+    @staticmethod
+    def _decision(view: SeatView) -> Decision:
+        if view.decision is None:
+            raise ValueError(f"it is not seat {view.seat}'s turn")
+        return view.decision
+
+
+class RandomBot(_SeatBot):
     """Any legal card, uniformly; captures by the same coin."""
 
     name = "random"
 
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
-        self.rng = rng or random.Random(seed)
-
     def choose(self, view: SeatView) -> Card:
-        if view.decision is None:
-            raise ValueError(f"it is not seat {view.seat}'s turn")
-        return self.rng.choice(view.decision.options)
+        return self.rng.choice(self._decision(view).options)
 
 
-class GreedyBot:
+class GreedyBot(_SeatBot):
     """The greedy policy (:func:`greedy_key`): the biggest capture now, else throw the card worth least."""
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
-        self.rng = rng or random.Random(seed)
-
     def choose(self, view: SeatView) -> Card:
-        d = view.decision
-        if d is None:
-            raise ValueError(f"it is not seat {view.seat}'s turn")
+        d = self._decision(view)
         return greedy_choice(d.kind, d.options, view.table, get_ruleset(view.variant), view.points)
 
 
-class JBCaptureBot:
+class JBCaptureBot(_SeatBot):
     """Plays randomly but captures by the jb house rule (a reusable capture policy)."""
 
     name = "jb"
 
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
-        self.rng = rng or random.Random(seed)
-
     def choose(self, view: SeatView) -> Card:
-        d = view.decision
-        if d is None:
-            raise ValueError(f"it is not seat {view.seat}'s turn")
+        d = self._decision(view)
         if d.kind == "capture":
             return jb_capture(d.options)
         return self.rng.choice(d.options)

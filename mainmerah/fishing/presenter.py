@@ -20,7 +20,7 @@ from ..widgets.board import Action, CardRow, Part
 from ..widgets.cards import card_names, hand_state, pile_state, stock_state
 from ..widgets.frame import Frame, boundaries, frame_at
 from ..widgets.panel import game_over_html
-from ..widgets.presenter import Presenter, TableContext, Zone
+from ..widgets.presenter import Presenter, TableContext, Zone, table_zones
 from ..widgets.text import action_rows, esc, selection_text, table_card_text
 from .explain import needs
 from .match import next_first
@@ -119,18 +119,7 @@ class FishingPresenter(Presenter):
 
     # ----- drawing -------------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
-        return [
-            {"kind": "seats", "id": "opps"},
-            {"kind": "group", "cls": "mm-middle", "zones": [
-                {"kind": "stock", "id": "stock"},
-                {"kind": "column", "cls": "mm-tablecol", "zones": [
-                    {"kind": "slots", "id": "table", "cls": "mm-tablecards", "label": "table_label"},
-                    {"kind": "trick", "id": "action", "cls": "mm-action"}]}]},
-            {"kind": "gameover"},
-            {"kind": "you", "multi": False},
-            {"kind": "prompt"},
-            {"kind": "actions"},
-        ]
+        return table_zones({"kind": "slots", "id": "table", "cls": "mm-tablecards", "label": "table_label"})
 
     def draw(self, frame: Any, decision: Any) -> dict[str, Any]:
         f, d = frame, decision

@@ -20,7 +20,7 @@ from ..core.words import capitalized, seat_name
 from ..i18n import _
 from ..widgets.board import Action, Part
 from ..widgets.cards import card_code, card_look, hand_state
-from ..widgets.presenter import Presenter, TableContext, Zone
+from ..widgets.presenter import Presenter, TableContext, Zone, table_zones
 from ..widgets.text import esc
 from .engine import parse_action
 from .explain import fit_reason, no_fit_reason, score_text, stack_of
@@ -98,18 +98,7 @@ class InTheRedPresenter(Presenter):
 
     # ----- drawing -------------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
-        return [
-            {"kind": "seats", "id": "opps"},
-            {"kind": "group", "cls": "mm-middle", "zones": [
-                {"kind": "stock", "id": "stock"},
-                {"kind": "column", "cls": "mm-tablecol", "zones": [
-                    {"kind": "stacks", "id": "stacks", "cls": "mm-stacks", "label": "table_label"},
-                    {"kind": "trick", "id": "action", "cls": "mm-action"}]}]},
-            {"kind": "gameover"},
-            {"kind": "you", "multi": False},
-            {"kind": "prompt"},
-            {"kind": "actions"},
-        ]
+        return table_zones({"kind": "stacks", "id": "stacks", "cls": "mm-stacks", "label": "table_label"})
 
     def targets(self, frame: Frame, card: Card) -> list[int]:
         return [s for s, top in enumerate(frame.tops) if fits(card, top)]

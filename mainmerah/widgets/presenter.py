@@ -39,6 +39,23 @@ if TYPE_CHECKING:
 Zone = dict[str, Any]
 
 
+def table_zones(cards: Zone) -> list[Zone]:
+    """The board's usual layout: opponents, then the stock beside ``cards`` (a game's row on the table)
+    and the last move, the game-over view, your seat, the prompt and the buttons."""
+    return [
+        {"kind": "seats", "id": "opps"},
+        {"kind": "group", "cls": "mm-middle", "zones": [
+            {"kind": "stock", "id": "stock"},
+            {"kind": "column", "cls": "mm-tablecol", "zones": [
+                cards,
+                {"kind": "trick", "id": "action", "cls": "mm-action"}]}]},
+        {"kind": "gameover"},
+        {"kind": "you", "multi": False},
+        {"kind": "prompt"},
+        {"kind": "actions"},
+    ]
+
+
 class TableContext(Protocol):
     """What a presenter may read and ask of the table (the controller) it is drawn in."""
 
