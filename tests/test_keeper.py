@@ -1,0 +1,77 @@
+"""The browser's records: the kernel checks what the page says it kept, and stores only after reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from mainmerah.i18n import language, set_language
+from mainmerah.widgets.keeper import LANG_KEY, Keeper, KeptError, follow_language, key, pack, unpack
+
+
+def answer(keeper: Keeper, records: object, available: bool = True) -> None:
+    keeper._page_message({"k": "kept", "available": available, "records": records})
+
+
+def test_record_round_trip_and_refusals():
+    text = pack("table", 1, {"save": "x"})
+    assert unpack(text, "table", 1) == {"save": "x"}
+    for bad, word in [(None, "not text"), ("{", "not valid JSON"), ('{"format": "other"}', "not one of"),
+                      (pack("tutorial", 1, {}), "tutorial"), (pack("table", 2, {}), "another version"),
+                      ("x" * 1_000_001, "too long")]:
+        with pytest.raises(KeptError, match=word):
+            unpack(bad, "table", 1)
+
+
+def test_keeper_reads_before_it_writes():
+    k = Keeper([key("table", "main-merah")])
+    sent: list[object] = []
+    k.send = sent.append  # type: ignore[method-assign]  # the page's side of the channel
+    k.store(key("table", "main-merah"), "early")
+    assert sent == [] and not k.restored  # nothing is written before the page has answered
+    seen: list[object] = []
+    k.when_restored(seen.append)
+    answer(k, {key("table", "main-merah"): "kept text", "mainmerah:other": "not asked for", "x": 3})
+    assert seen == [{key("table", "main-merah"): "kept text"}]
+    answer(k, {key("table", "main-merah"): "second view"})  # a second view does not restore twice
+    assert seen == [{key("table", "main-merah"): "kept text"}]
+    k.store(key("table", "main-merah"), "kept text")  # unchanged: not sent again
+    k.store(key("table", "main-merah"), "new")
+    k.forget(key("table", "main-merah"))
+    assert sent == [{"k": "store", "key": "mainmerah:table:main-merah", "text": "new"},
+                    {"k": "forget", "key": "mainmerah:table:main-merah"}]
+    with pytest.raises(ValueError, match="not one of this keeper's keys"):
+        k.store("mainmerah:other", "x")
+    with pytest.raises(ValueError, match="starts with"):
+        Keeper(["other"])
+
+
+def test_a_forged_answer_is_dropped():
+    k = Keeper([LANG_KEY])
+    answer(k, "not a mapping")
+    assert k.records == {LANG_KEY: None}
+    k2 = Keeper([LANG_KEY])
+    answer(k2, {LANG_KEY: ["id"]})
+    assert k2.records == {LANG_KEY: None}
+
+
+def test_language_follows_unless_the_url_chose():
+    try:
+        set_language("en")
+        k = Keeper([LANG_KEY])
+        k.send = lambda _m: None  # type: ignore[method-assign]
+        follow_language(k, chosen_by_url=False)
+        answer(k, {LANG_KEY: "id"})
+        assert language() == "id"
+        set_language("en")
+        assert k.records == {LANG_KEY: "en"}  # a switch is kept for the next page
+        k2 = Keeper([LANG_KEY])
+        k2.send = lambda _m: None  # type: ignore[method-assign]
+        follow_language(k2, chosen_by_url=True)
+        answer(k2, {LANG_KEY: "id"})
+        assert language() == "en"
+        k3 = Keeper([LANG_KEY])
+        follow_language(k3, chosen_by_url=False)
+        answer(k3, {LANG_KEY: "klingon"})
+        assert language() == "en"
+    finally:
+        set_language("en")
