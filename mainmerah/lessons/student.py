@@ -1,0 +1,181 @@
+"""On ``make serve-class``: the student's optional nickname, and their progress written for the teacher.
+
+:func:`attach_student` is the tutorial page's one line: when the server has a class
+(``classfolder.class_folder()``) it adds :class:`StudentName` above the lessons and a
+:class:`Reporter` that writes this session's progress to the class folder after every
+change the tutorial reports. Without a class it does nothing at all: no widget, no file.
+
+The name is never needed to play. Whatever is typed is checked (``check_nickname``) and
+only ever shown escaped; the file's name is the kernel's own random session id.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import weakref
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+
+from ..i18n import _, on_language_change
+from .classfolder import RecordError, check_nickname, class_folder, make_record, new_session, write_record
+
+log = logging.getLogger(__name__)
+
+
+def fallback_progress(tutorial: Any, seconds: float) -> dict[str, Any]:
+    """Progress read from the lessons themselves, for a tutorial without ``progress()`` (before it lands):
+    solved tasks only, three stars for a task solved at the first attempt, fewer after more."""
+    lessons: dict[str, Any] = {}
+    for i, lesson in sorted(getattr(tutorial, "lessons", {}).items()):
+        tasks = {}
+        for n, task in enumerate(lesson.tasks):
+            wrong = max(0, task.attempts - (1 if task.solved else 0))
+            stars = (3 if wrong == 0 else 2 if wrong == 1 else 1) if task.solved else 0
+            tasks[task.key or f"task-{n + 1}"] = {"stars": stars, "mistakes": wrong, "rules": {}, "hints": 0,
+                                                  "seconds": 0.0, "solved": task.solved}
+        lessons[lesson.key or f"lesson-{i + 1}"] = {"title": lesson.title[:120], "tasks": tasks}
+    return {"game": tutorial.game, "lessons": lessons, "seconds": seconds}
+
+
+class Reporter:
+    """Writes one session's progress to the class folder: at once, then after each change it is told of."""
+
+    def __init__(self, folder: Path, tutorial: Any, session: str | None = None) -> None:
+        self.folder = folder
+        self.tutorial = tutorial
+        self.session = session or new_session()
+        self.name = ""
+        self.puzzles: dict[str, int] = {}  # puzzle level -> solved; the Puzzles page fills it (set_puzzles)
+        self.started = time.monotonic()
+        self.error: str | None = None  # the last write's failure, if any (the student's page is not bothered)
+        self._last: dict[str, Any] | None = None
+
+    def progress(self) -> dict[str, Any]:
+        get = getattr(self.tutorial, "progress", None)
+        if callable(get):
+            result: dict[str, Any] = get()
+            return result
+        return fallback_progress(self.tutorial, time.monotonic() - self.started)
+
+    def set_name(self, name: str) -> None:
+        self.name = name
+        self.write()
+
+    def set_puzzles(self, solved: dict[str, int]) -> None:
+        self.puzzles = dict(solved)
+        self.write()
+
+    def write(self, *_args: object) -> None:
+        """Write the record now (a listener: any arguments are ignored). Never raises into the tutorial."""
+        try:
+            record = make_record(self.session, self.name, self.progress(), self.puzzles)
+            body = {**record.to_json(), "updated": 0}
+            if body == self._last:
+                return  # nothing new for the teacher
+            write_record(self.folder, record)
+            self._last, self.error = body, None
+        except (OSError, RecordError) as e:
+            self.error = str(e)
+            log.warning("class folder: progress not written: %s", e)
+
+    def listen(self) -> None:
+        """Be told of every change: the tutorial's listeners when it has them, else its progress line."""
+        for name in ("on_progress", "on_change"):
+            hook: Callable[[Callable[..., None]], object] | None = getattr(self.tutorial, name, None)
+            if callable(hook):
+                hook(self.write)
+                return
+        text = getattr(self.tutorial, "progress_text", None)
+        if text is not None:
+            text.observe(self.write, "value")  # rewritten on every solved task and lesson change
+
+
+class StudentName(W.VBox):
+    """"Your name for the teacher (optional)": a text box, Save, and what the teacher now sees."""
+
+    def __init__(self, reporter: Reporter) -> None:
+        self.reporter = reporter
+        self.label = W.HTML()
+        self.text = W.Text(layout=W.Layout(width="220px"))
+        self.text.add_class("mm-student-name")
+        self.save = W.Button(layout=W.Layout(width="auto"))
+        self.save.add_class("mm-student-save")
+        self.save.on_click(lambda _b: self.submit())
+        self.status = W.HTML()
+        self.status.add_class("mm-student-status")
+        self._said: tuple[str, str] = ("", "")  # (kind, name): rebuilt in a new language
+        super().__init__([self.label, W.HBox([self.text, self.save], layout=W.Layout(flex_flow="row wrap")),
+                          self.status])
+        self.add_class("mm-student")
+        self.relabel()
+        ref = weakref.ref(self)  # the language's listener list must not keep a closed page alive
+
+        def relabel(_code: str) -> None:
+            me = ref()
+            if me is not None:
+                me.relabel()
+
+        on_language_change(relabel)
+
+    def submit(self, value: str | None = None) -> None:
+        """Check the typed name; a bad one is named and changes nothing."""
+        if value is not None:
+            self.text.value = value
+        if not self.text.value.strip() and not self.reporter.name:
+            self._say("empty", "")
+            return
+        try:
+            name = check_nickname(self.text.value) if self.text.value.strip() else ""
+        except RecordError as e:
+            self._said = ("bad", "")
+            self.status.value = f'<span class="mm-student-bad">{escape(str(e))}</span>'
+            return
+        self.reporter.set_name(name)
+        self.text.value = name
+        self._say("saved" if name else "removed", name)
+
+    def _say(self, kind: str, name: str) -> None:
+        self._said = (kind, name)
+        if kind == "saved":
+            text = _("Your teacher sees your progress as {name}.").format(name=name)
+        elif kind == "removed":
+            text = _("Name removed: your teacher sees your progress without a name.")
+        elif kind == "empty":
+            text = _("Type a name or a nickname first (or just play: a name is optional).")
+        else:
+            return
+        self.status.value = f'<span class="mm-student-{"ok" if kind != "empty" else "bad"}">{escape(text)}</span>'
+
+    def relabel(self) -> None:
+        self.label.value = (f"<b>{escape(_('Your name for the teacher'))}</b> "
+                            f"<span>{escape(_('(optional: you can play without one)'))}</span>")
+        self.text.placeholder = _("name or nickname")
+        self.save.description = _("Save name")
+        kind, name = self._said
+        if kind in ("saved", "removed", "empty"):
+            self._say(kind, name)
+        elif kind == "bad":
+            self.status.value = ""
+
+
+def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
+    """On a server with a class: the name box above ``tutorial`` in ``page`` and its progress reported.
+
+    Elsewhere nothing happens (None). The tutorial page calls this once it has its Tutorial.
+    """
+    folder = class_folder()
+    if folder is None:
+        return None
+    reporter = Reporter(folder, tutorial)
+    box = StudentName(reporter)
+    children = list(page.children)
+    where = children.index(tutorial) if tutorial in children else len(children)
+    page.children = (*children[:where], box, *children[where:])
+    reporter.listen()
+    reporter.write()  # the teacher sees the student arrive
+    return reporter
