@@ -28,16 +28,13 @@ log = logging.getLogger(__name__)
 
 
 def fallback_progress(tutorial: Any, seconds: float) -> dict[str, Any]:
-    """Progress read from the lessons themselves, for a tutorial without ``progress()`` (before it lands):
-    solved tasks only, three stars for a task solved at the first attempt, fewer after more."""
+    """Progress read from the lessons themselves, for a tutorial without ``progress()`` (until it lands):
+    which tasks are solved, each solved one counted three stars; mistakes are not known here."""
     lessons: dict[str, Any] = {}
     for i, lesson in sorted(getattr(tutorial, "lessons", {}).items()):
-        tasks = {}
-        for n, task in enumerate(lesson.tasks):
-            wrong = max(0, task.attempts - (1 if task.solved else 0))
-            stars = (3 if wrong == 0 else 2 if wrong == 1 else 1) if task.solved else 0
-            tasks[task.key or f"task-{n + 1}"] = {"stars": stars, "mistakes": wrong, "rules": {}, "hints": 0,
-                                                  "seconds": 0.0, "solved": task.solved}
+        tasks = {task.key or f"task-{n + 1}": {"stars": 3 if task.solved else 0, "mistakes": 0, "rules": {},
+                                               "hints": 0, "seconds": 0.0, "solved": task.solved}
+                 for n, task in enumerate(lesson.tasks)}
         lessons[lesson.key or f"lesson-{i + 1}"] = {"title": lesson.title[:120], "tasks": tasks}
     return {"game": tutorial.game, "lessons": lessons, "seconds": seconds}
 
@@ -95,6 +92,19 @@ class Reporter:
             text.observe(self.write, "value")  # rewritten on every solved task and lesson change
 
 
+# One row that wraps on a phone; the status keeps a line of its own reserved, so the lessons
+# below never move when it appears.
+STYLE = """
+.mm-student { margin: 2px 0 8px; max-width: 980px; }
+.mm-student-row { flex-flow: row wrap; align-items: center; gap: 4px 10px; padding: 6px 10px;
+  border: 1px solid #e0d6ce; border-radius: 8px; background: #fffaf6; }
+.mm-student-row .widget-html { margin: 0; }
+.mm-student-status { min-height: 1.6em; min-width: 12em; flex: 1 1 16em; }
+.mm-student-bad { color: #b71c1c; }
+.mm-student-ok { color: #1b5e20; }
+"""
+
+
 class StudentName(W.VBox):
     """"Your name for the teacher (optional)": a text box, Save, and what the teacher now sees."""
 
@@ -109,8 +119,9 @@ class StudentName(W.VBox):
         self.status = W.HTML()
         self.status.add_class("mm-student-status")
         self._said: tuple[str, str] = ("", "")  # (kind, name): rebuilt in a new language
-        super().__init__([self.label, W.HBox([self.text, self.save], layout=W.Layout(flex_flow="row wrap")),
-                          self.status])
+        row = W.HBox([self.label, self.text, self.save, self.status])
+        row.add_class("mm-student-row")
+        super().__init__([W.HTML(f"<style>{STYLE}</style>"), row])
         self.add_class("mm-student")
         self.relabel()
         ref = weakref.ref(self)  # the language's listener list must not keep a closed page alive

@@ -189,7 +189,8 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
                  f"<td>{r.stars}</td>"]
         cells += [lesson_cell(r.cells.get(k)) for k, _t in t.lessons]
         cells += [f"<td>{r.puzzles.get(lv, 0)}</td>" for lv in t.levels]
-        cells.append(f'<td class="mmt-stuck-all">{escape(f"{r.stuck} ({r.mistakes})") if r.stuck else "–"}</td>')
+        cells.append(f'<td class="mmt-stuck-all">{escape(f"{r.stuck} ({r.mistakes})")}</td>' if r.stuck
+                     else '<td class="mmt-none">–</td>')
         cells.append(f"<td>{escape(minutes(r.seconds))}</td>")
         cells.append(f'<td>{escape(time.strftime("%H:%M:%S", time.localtime(r.updated)))}</td>')
         body.append(f'<tr data-session="{escape(r.session)}">{"".join(cells)}</tr>')

@@ -33,9 +33,11 @@ class ClassHandler(RequestHandler):
     def initialize(self, folder: Path | None, key: str) -> None:
         self.folder = folder
         self.key = key
-        self.nonce = secrets.token_urlsafe(16)
 
     def set_default_headers(self) -> None:
+        # Called from the constructor, before initialize(): the page script's nonce is made here.
+        if not hasattr(self, "nonce"):
+            self.nonce = secrets.token_urlsafe(16)
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")
         self.set_header("X-Content-Type-Options", "nosniff")
