@@ -114,7 +114,7 @@ def test_forged_and_broken_files_are_refused_and_named_by_file_only(tmp_path: Pa
 
 def test_progress_that_is_not_of_the_contracted_shape_is_refused() -> None:
     for bad in ({}, {"game": "main-merah", "lessons": []}, progress(**{"cards": {"t1": {"stars": 1}}}),
-                progress(**{"Bad Key": {"t1": task(1)}}), {**ANI, "seconds": float("nan")},
+                progress(**{"bad\nkey": {"t1": task(1)}}), progress("Main Merah"), {**ANI, "seconds": float("nan")},
                 progress(**{"cards": {"t1": task(-1)}})):
         with pytest.raises(cf.RecordError):
             cf.make_record(cf.new_session(), "", bad)

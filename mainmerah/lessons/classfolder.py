@@ -39,7 +39,7 @@ NAME_MAX = 24
 MAX_FILE = 256 * 1024  # a real record is a few kB; anything far bigger is not one
 # Punctuation a nickname may hold besides letters, digits and single spaces.
 NAME_PUNCT = "-_.'"
-WORD = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")  # lesson, task, rule and game keys
+WORD = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")  # a game's registry name
 LIMITS = {"lessons": 60, "tasks": 60, "rules": 40, "puzzles": 20}
 
 
@@ -98,8 +98,16 @@ def _seconds(value: object, where: str) -> float:
 
 
 def _key(value: object, where: str) -> str:
+    """A lesson, task or rule key: short printable text (escaped wherever it is shown)."""
+    if (not isinstance(value, str) or not 0 < len(value) <= 64 or value != value.strip()
+            or any(unicodedata.category(ch)[0] == "C" for ch in value)):
+        raise _fail(where, _("expected a short key of at most 64 printable characters"))
+    return value
+
+
+def _game(value: object) -> str:
     if not isinstance(value, str) or not WORD.fullmatch(value):
-        raise _fail(where, _("expected a short key of lowercase letters, digits, - _ ."))
+        raise _fail("game", _("expected a game's name (lowercase letters, digits and -)"))
     return value
 
 
@@ -145,7 +153,7 @@ def check_progress(progress: object) -> dict[str, Any]:
             "title": _text(body.get("title", ""), where + ".title"),
             "tasks": {_key(k, where + ".tasks"): _task(v, f"{where}.tasks.{k}") for k, v in tasks.items()},
         }
-    return {"game": _key(p.get("game"), "game"), "lessons": out, "seconds": _seconds(p.get("seconds", 0), "seconds")}
+    return {"game": _game(p.get("game")), "lessons": out, "seconds": _seconds(p.get("seconds", 0), "seconds")}
 
 
 @dataclass(frozen=True)
