@@ -163,7 +163,8 @@ def lesson_cell(c: Cell | None) -> str:
         return '<td class="mmt-none">–</td>'
     done = " mmt-done" if c.tasks and c.solved == c.tasks else ""
     tasks = escape(_("{solved} of {tasks} tasks").format(solved=c.solved, tasks=c.tasks))
-    stuck = (f'<span class="mmt-stuck">✗ {escape(c.stuck)} ({c.mistakes})</span>' if c.stuck else "")
+    # A finished lesson's mistakes are history: the rule is shown where the student still is.
+    stuck = (f'<span class="mmt-stuck">✗ {escape(c.stuck)} ({c.mistakes})</span>' if c.stuck and not done else "")
     return (f'<td class="mmt-lesson{done}"><span class="mmt-stars">{stars_text(c)}</span>'
             f'<span class="mmt-tasks">{tasks}</span>{stuck}</td>')
 
@@ -179,18 +180,19 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
         tip = f' title="{escape(title)}"' if title else ""
         return f'<th scope="col"{current}{tip}><a href="{href}">{escape(label)}{mark}</a></th>'
 
-    heads = [head("name", _("Student")), head("stars", _("Stars"))]
+    # The glance first (who, how far, where stuck), then the detail that may need scrolling sideways.
+    heads = [head("name", _("Student")), head("stars", _("Stars")), head("stuck", _("Most mistakes on"))]
     heads += [head(f"lesson:{k}", f"{i}. {title}", title) for i, (k, title) in enumerate(t.lessons, 1)]
     heads += [head(f"puzzles:{lv}", _("Puzzles {level}").format(level=lv)) for lv in t.levels]
-    heads += [head("stuck", _("Most mistakes on")), head("time", _("Time")), head("updated", _("Last seen"))]
+    heads += [head("time", _("Time")), head("updated", _("Last seen"))]
     body = []
     for r in sort_rows(t.rows, by, descending):
         cells = [f'<th scope="row" class="mmt-name{" mmt-anon" if not r.name else ""}">{escape(r.label)}</th>',
-                 f"<td>{r.stars}</td>"]
+                 f"<td>{r.stars}</td>",
+                 f'<td class="mmt-stuck-all">{escape(f"{r.stuck} ({r.mistakes})")}</td>' if r.stuck
+                 else '<td class="mmt-none">–</td>']
         cells += [lesson_cell(r.cells.get(k)) for k, _t in t.lessons]
         cells += [f"<td>{r.puzzles.get(lv, 0)}</td>" for lv in t.levels]
-        cells.append(f'<td class="mmt-stuck-all">{escape(f"{r.stuck} ({r.mistakes})")}</td>' if r.stuck
-                     else '<td class="mmt-none">–</td>')
         cells.append(f"<td>{escape(minutes(r.seconds))}</td>")
         cells.append(f'<td>{escape(time.strftime("%H:%M:%S", time.localtime(r.updated)))}</td>')
         body.append(f'<tr data-session="{escape(r.session)}">{"".join(cells)}</tr>')
@@ -238,14 +240,16 @@ body { margin: 0; background: #faf6f2; }
 .mmt-table { border-collapse: collapse; min-width: 100%; font-size: 0.92rem; }
 .mmt-table th, .mmt-table td { padding: 6px 10px; border-bottom: 1px solid #eee3db; text-align: left;
   vertical-align: top; white-space: nowrap; }
-.mmt-table thead th { background: #f3ebe4; position: sticky; top: 0; max-width: 11em; overflow: hidden;
-  text-overflow: ellipsis; }
+.mmt-table thead th { background: #f3ebe4; position: sticky; top: 0; white-space: normal; min-width: 4.5em;
+  max-width: 11em; vertical-align: bottom; }
 .mmt-table thead a { color: #1f1a17; text-decoration: none; }
 .mmt-table thead a:hover, .mmt-table thead a:focus-visible { text-decoration: underline; }
 .mmt-table tbody th { position: sticky; left: 0; background: #fff; font-weight: 600; max-width: 12em;
   overflow: hidden; text-overflow: ellipsis; }
 .mmt-anon { color: #6b5f57; font-style: italic; font-weight: normal !important; }
-.mmt-lesson span { display: block; }
+.mmt-lesson { white-space: normal !important; min-width: 7.5em; max-width: 11em; }
+.mmt-lesson span { display: block; overflow-wrap: anywhere; }
+.mmt-stuck-all { white-space: normal !important; min-width: 8em; max-width: 12em; overflow-wrap: anywhere; }
 .mmt-stars { color: #8a5a00; font-weight: 600; }
 .mmt-tasks { color: #6b5f57; font-size: 0.85rem; }
 .mmt-stuck, .mmt-stuck-all { color: #b71c1c; font-size: 0.85rem; }
@@ -254,7 +258,9 @@ body { margin: 0; background: #faf6f2; }
 .mmt-empty, .mmt-refused { color: #6b5f57; }
 .mmt-confirm { max-width: 36em; }
 .mmt-confirm form { display: inline; }
-@media (max-width: 600px) { .mmt { padding: 10px 10px 20px; } .mmt h1 { font-size: 1.35rem; } }
+@media (max-width: 600px) { .mmt { padding: 10px 10px 20px; } .mmt h1 { font-size: 1.35rem; }
+  .mmt-table { font-size: 0.85rem; }
+  .mmt-table tbody th { max-width: 7.5em; white-space: normal; overflow-wrap: anywhere; } }
 """
 
 REFRESH = """
