@@ -172,6 +172,8 @@ def test_two_students_and_the_teacher_page(classroom, browser) -> None:  # noqa:
             expect()(page.locator(".mm-student-status")).to_contain_text(name, timeout=WAIT)
         solve_reveal(page)
     screenshot(students[0][1], "teacher-student-1280")
+    # A student's page shows their own box only: nothing of the class (no student page reads the folder).
+    assert "Ani Lestari" not in students[1][1].inner_text("body")
 
     teacher = browser.new_context(viewport={"width": 1280, "height": 800})
     tp = teacher.new_page()
