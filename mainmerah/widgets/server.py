@@ -28,6 +28,15 @@ an hour is culled, checked every two minutes, even with a tab still connected (a
 forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
 are stripped and tracebacks never reach the page; the server listens on 127.0.0.1:8866.
 
+On ``make serve-class`` two more things. With a class folder (``MAINMERAH_CLASS``, see
+``mainmerah.lessons.classfolder``) the server makes the teacher's key and prints the
+teacher's page as a full link once it listens; ``/teacher``, ``/teacher.csv`` and
+``/teacher/clear`` (``teacher_page``) show the class behind that key, drawn here without a
+kernel; without a folder they answer 404. And ``students`` (``STUDENTS=30``) grows the
+preheated pools of the pages a class opens at once (Voila's
+``VoilaKernelManager.kernel_pools_config``, ``{"tutorial.ipynb": {"pool_size": 30}}``) before
+Voila builds its kernel manager.
+
 Run: ``python -m mainmerah.widgets.server notebooks --Voila.config_file_paths=.``
 """
 
@@ -133,7 +142,6 @@ class MainMerahVoila(Voila):
             # Tornado takes the first matching route: this one, before Voila's listing at the same path.
             handlers.insert(0, route)
         return handlers
-
 
     def class_handlers(self) -> list:
         """The teacher's routes; with a class folder (``make serve-class``) its key is made and announced."""
