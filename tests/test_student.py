@@ -113,3 +113,16 @@ def test_a_real_tutorial_is_reported_before_its_progress_api_lands(tmp_path: Pat
     (after,) = records(tmp_path)
     solved = [k for k, t in after.lessons[lesson.key]["tasks"].items() if t["solved"]]
     assert len(solved) == 1
+
+
+def test_a_failing_progress_or_folder_never_reaches_the_student(tmp_path: Path) -> None:
+    tutorial = FakeTutorial()
+    tutorial.progress = lambda: 1 / 0  # type: ignore[method-assign]
+    reporter = Reporter(tmp_path, tutorial)
+    reporter.write()
+    assert reporter.error and cf.read_records(tmp_path) == ([], [])
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    reporter = Reporter(blocked, FakeTutorial())
+    reporter.write()
+    assert reporter.error

@@ -76,9 +76,9 @@ class Reporter:
                 return  # nothing new for the teacher
             write_record(self.folder, record)
             self._last, self.error = body, None
-        except (OSError, RecordError) as e:
-            self.error = str(e)
-            log.warning("class folder: progress not written: %s", e)
+        except Exception as e:  # noqa: BLE001 - the teacher's copy may fail; the student's lesson must not
+            self.error = str(e) or type(e).__name__
+            log.warning("class folder: progress not written: %s", self.error)
 
     def listen(self) -> None:
         """Be told of every change: the tutorial's listeners when it has them, else its progress line."""
