@@ -126,3 +126,38 @@ def test_a_failing_progress_or_folder_never_reaches_the_student(tmp_path: Path) 
     reporter = Reporter(blocked, FakeTutorial())
     reporter.write()
     assert reporter.error
+
+
+class RecordedProgress:
+    """The lessons' own progress object (``Progress.record()``): current attempts and best ones, each
+    mistake named by its topic."""
+
+    def record(self) -> dict[str, Any]:
+        def result(solved: bool, stars: int, mistakes: list[str]) -> dict[str, Any]:
+            return {"solved": solved, "stars": stars, "mistakes": mistakes, "hints": 0, "log": [], "seconds": 4.0}
+
+        return {"game": "main-merah", "lesson": "pairing",
+                "tasks": {"pairing": {"pair1": result(False, 0, ["pairs", "pairs", "", "sevens"])},
+                          "cards": {"reveal": result(True, 3, [])}},
+                "best": {"pairing": {"pair1": result(True, 2, ["pairs"])}, "cards": {"reveal": result(True, 3, [])}}}
+
+
+class Spec:
+    def __init__(self, key: str, title: str) -> None:
+        self.key, self.title = key, title
+
+
+def test_the_lessons_progress_object_is_read_in_the_tutorials_order(tmp_path: Path) -> None:
+    tutorial = FakeTutorial()
+    tutorial.progress = RecordedProgress  # type: ignore[method-assign, assignment]
+    tutorial.specs = [Spec("cards", "Cards and points"), Spec("pairing", "Pairing")]  # type: ignore[attr-defined]
+    reporter = Reporter(tmp_path, tutorial)
+    reporter.write()
+    assert reporter.error is None, reporter.error
+    (rec,) = records(tmp_path)
+    assert list(rec.lessons) == ["cards", "pairing"] and rec.lessons["pairing"]["title"] == "Pairing"
+    pair = rec.lessons["pairing"]["tasks"]["pair1"]
+    # The best attempt's stars (solved before, trying again now); the current attempt's mistakes by topic.
+    assert pair["stars"] == 2 and pair["solved"] and pair["mistakes"] == 4
+    assert pair["rules"] == {"pairs": 2, "sevens": 1}
+    assert rec.seconds == 8.0

@@ -39,6 +39,35 @@ def fallback_progress(tutorial: Any, seconds: float) -> dict[str, Any]:
     return {"game": tutorial.game, "lessons": lessons, "seconds": seconds}
 
 
+def from_lessons_record(record: dict[str, Any], titles: dict[str, str]) -> dict[str, Any]:
+    """The contract's shape from a ``lessons.progress.Progress.record()`` (each task's current attempt in
+    ``tasks``, its best in ``best``, mistakes as a list of topics): stars from the best attempt, mistakes and
+    time from the current one (where the student is now), lessons in the tutorial's order."""
+    current, best = record.get("tasks") or {}, record.get("best") or {}
+    if not isinstance(current, dict) or not isinstance(best, dict):
+        raise RecordError(_("{where}: {what}").format(where="progress", what=_("expected a mapping")))
+    order = {key: i for i, key in enumerate(titles)}
+    lessons: dict[str, Any] = {}
+    for lk in sorted({*current, *best}, key=lambda k: (order.get(k, len(order)), str(k))):
+        now, top = current.get(lk) or {}, best.get(lk) or {}
+        tasks = {}
+        for tk in [*now, *(k for k in top if k not in now)]:
+            attempt, kept = now.get(tk) or top.get(tk) or {}, top.get(tk) or {}
+            topics = attempt.get("mistakes", [])
+            topics = topics if isinstance(topics, list) else []
+            rules: dict[str, int] = {}
+            for topic in topics:
+                if isinstance(topic, str) and topic:
+                    rules[topic] = rules.get(topic, 0) + 1
+            tasks[tk] = {"stars": max(attempt.get("stars", 0), kept.get("stars", 0)), "mistakes": len(topics),
+                         "rules": rules, "hints": attempt.get("hints", 0), "seconds": attempt.get("seconds", 0.0),
+                         "solved": bool(attempt.get("solved") or kept.get("solved"))}
+        lessons[lk] = {"title": titles.get(lk, str(lk))[:120], "tasks": tasks}
+    seconds = sum(t["seconds"] for lesson in lessons.values() for t in lesson["tasks"].values()
+                  if isinstance(t["seconds"], int | float))
+    return {"game": record.get("game"), "lessons": lessons, "seconds": seconds}
+
+
 class Reporter:
     """Writes one session's progress to the class folder: at once, then after each change it is told of."""
 
@@ -53,11 +82,18 @@ class Reporter:
         self._last: dict[str, Any] | None = None
 
     def progress(self) -> dict[str, Any]:
+        """The tutorial's progress in the contract's shape (``classfolder.check_progress`` checks it)."""
         get = getattr(self.tutorial, "progress", None)
-        if callable(get):
-            result: dict[str, Any] = get()
-            return result
-        return fallback_progress(self.tutorial, time.monotonic() - self.started)
+        if not callable(get):
+            return fallback_progress(self.tutorial, time.monotonic() - self.started)
+        result = get()
+        if isinstance(result, dict) and "lessons" in result:
+            return result  # already the contract's shape
+        record = result.record() if callable(getattr(result, "record", None)) else result
+        if not isinstance(record, dict):
+            raise RecordError(_("{where}: {what}").format(where="progress", what=_("expected a mapping")))
+        titles = {spec.key: spec.title for spec in getattr(self.tutorial, "specs", [])}
+        return from_lessons_record(record, titles)
 
     def set_name(self, name: str) -> None:
         self.name = name
