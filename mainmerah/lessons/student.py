@@ -80,6 +80,7 @@ class Reporter:
         self.started = time.monotonic()
         self.error: str | None = None  # the last write's failure, if any (the student's page is not bothered)
         self._last: dict[str, Any] | None = None
+        self._followed: weakref.WeakSet[Any] = weakref.WeakSet()  # lessons whose changes reach write()
 
     def progress(self) -> dict[str, Any]:
         """The tutorial's progress in the contract's shape (``classfolder.check_progress`` checks it)."""
@@ -117,15 +118,27 @@ class Reporter:
             log.warning("class folder: progress not written: %s", self.error)
 
     def listen(self) -> None:
-        """Be told of every change: the tutorial's listeners when it has them, else its progress line."""
+        """Be told of every change: the tutorial's listeners when it has them, else each lesson's."""
         for name in ("on_progress", "on_change"):
             hook: Callable[[Callable[..., None]], object] | None = getattr(self.tutorial, name, None)
             if callable(hook):
                 hook(self.write)
                 return
+        # Without them: every lesson the tutorial builds (it shows each on its stage), after the tutorial's own
+        # listener has taken the change in (registered first), and its progress line (a lesson opened).
+        stage = getattr(self.tutorial, "stage", None)
+        if stage is not None:
+            stage.observe(self._follow_lessons, "children")
+            self._follow_lessons()
         text = getattr(self.tutorial, "progress_text", None)
         if text is not None:
-            text.observe(self.write, "value")  # rewritten on every solved task and lesson change
+            text.observe(self.write, "value")
+
+    def _follow_lessons(self, *_args: object) -> None:
+        for lesson in list(getattr(self.tutorial, "lessons", {}).values()):
+            if lesson not in self._followed and callable(getattr(lesson, "on_change", None)):
+                self._followed.add(lesson)
+                lesson.on_change(self.write)
 
 
 # One row that wraps on a phone; the status keeps a line of its own reserved, so the lessons
