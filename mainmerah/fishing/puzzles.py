@@ -1,0 +1,171 @@
+"""Puzzles with proven answers: end-game positions of real deals, everything face up.
+
+Each puzzle is a two-player position ("you to play: which card wins the most?") whose
+every action was valued by the exact solver (:mod:`.solver`); the best beats the second
+best by at least 2 points. The shipped set lives in ``puzzle_data/puzzles.json`` and is
+made by :mod:`.puzzle_maker` (``python -m mainmerah.fishing.puzzle_maker --write``). The reasons
+are not stored as text: they are the engine's own explanations of the stored lines,
+replayed in the current language.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..core.words import capitalized
+from ..i18n import N_, _, ngettext
+from .engine import Game
+
+DATA = Path(__file__).parent / "puzzle_data" / "puzzles.json"
+GAMES = ("main-merah", "chinese-ten")
+LEVELS = (1, 2, 3)
+
+THEMES: dict[str, str] = {
+    "take-red-now": N_("take the red card now"),
+    "greed-loses": N_("the biggest take now is not the best"),
+    "nothing-for-the-flip": N_("leave the opponent nothing to take on the flip"),
+    "nothing-to-take": N_("leave the opponent nothing to take"),
+    "flip-takes-back": N_("the flip takes it back"),
+    "keep-the-partner": N_("keep the partner of a card still to come"),
+    "choose-the-capture": N_("choose which card to take"),
+    "take-three": N_("the fourth card takes all three"),
+    "count-to-the-end": N_("count to the end: it shows only later"),
+}
+"""Theme id -> its name (English source, shown through ``_()``)."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One proven puzzle: the position, every action's margin, the best lines."""
+
+    id: str
+    game: str  # the registry's name: "main-merah" or "chinese-ten"
+    variant: str  # "classic", or "standard" for Chinese Ten
+    level: int  # 1 (few cards, short line) .. 3
+    layout: dict[str, Any]  # mm.game_from_layout(game, **layout) builds the position
+    best: str
+    values: dict[str, int]  # action -> margin (seat to move minus the other, from here, best play)
+    themes: tuple[str, ...]
+    tempting: str  # the wrong action the reason compares with
+    lines: dict[str, tuple[str, ...]]  # action -> that action and best play by both after it
+    depth: int  # whole turns until the best line's advantage over the tempting one is all won
+    seed: int  # the deal it was cut from
+
+    @property
+    def seat(self) -> int:
+        """The seat to move (the solver's "you")."""
+        return int(self.layout["first"])
+
+    def start(self) -> Game:
+        """The position as a fresh engine game."""
+        from ..core.registry import game_from_layout  # the registry imports the games lazily
+
+        game = game_from_layout(self.game, **self.layout)
+        assert isinstance(game, Game)
+        return game
+
+    @property
+    def theme_names(self) -> list[str]:
+        return [_(THEMES[t]) for t in self.themes]
+
+    def margin_text(self, action: str) -> str:
+        """What ``action`` leads to, in words: "you finish 12 points ahead from here"."""
+        return margin_words(self.values[action])
+
+    def played(self, action: str, turns: int | None = None) -> list[str]:
+        """The line after ``action`` in the engine's own words, one event a sentence."""
+        g = self.start()
+        seen = len(g.events)
+        for a in self.lines[action]:
+            g.act(a)
+        you = self.seat
+        names = [_("your opponent")] * 2
+        out: list[str] = []
+        started = 0
+        for e in g.events[seen:]:
+            if e.kind == "play":
+                started += 1
+                if turns is not None and started > turns:
+                    break
+            if e.kind != "end":
+                out.append(e.explain(names, you))
+        return out
+
+    def explain(self, action: str) -> str:
+        """Why ``action`` gets its value: its line, up to where the puzzle is decided."""
+        if action not in self.values:
+            raise ValueError(_("{action} is not a legal action here: choose one of {options}").format(
+                action=action, options=", ".join(self.values)))
+        turns = max(2, min(self.depth, 4))
+        steps = " ".join(self.played(action, turns))
+        return _("{steps} With best play from there, {result}.").format(steps=steps, result=self.margin_text(action))
+
+    @property
+    def reason(self) -> str:
+        """The best line played out next to the tempting wrong one, in the current language."""
+        wrong, best = self.tempting, self.best
+        diff = self.values[best] - self.values[wrong]
+        return " ".join([
+            _("If you play {card}:").format(card=wrong), self.explain(wrong),
+            _("Play {card} instead:").format(card=best), self.explain(best),
+            ngettext("{card} is {n} point better.", "{card} is {n} points better.", diff).format(card=best, n=diff),
+        ])
+
+
+def margin_words(margin: int) -> str:
+    if margin > 0:
+        return ngettext("you finish {n} point ahead from here", "you finish {n} points ahead from here",
+                        margin).format(n=margin)
+    if margin < 0:
+        return ngettext("you finish {n} point behind from here", "you finish {n} points behind from here",
+                        -margin).format(n=-margin)
+    return _("you finish level from here")
+
+
+def puzzle_from_record(r: dict[str, Any]) -> Puzzle:
+    return Puzzle(
+        id=str(r["id"]), game=str(r["game"]), variant=str(r["variant"]), level=int(r["level"]),
+        layout=dict(r["layout"]), best=str(r["best"]), values={str(k): int(v) for k, v in r["values"].items()},
+        themes=tuple(r["themes"]), tempting=str(r["tempting"]),
+        lines={str(k): tuple(v) for k, v in r["lines"].items()}, depth=int(r["depth"]), seed=int(r["seed"]),
+    )
+
+
+def record(p: Puzzle) -> dict[str, Any]:
+    return {"id": p.id, "game": p.game, "variant": p.variant, "level": p.level, "seed": p.seed,
+            "layout": p.layout, "best": p.best, "values": p.values, "themes": list(p.themes),
+            "tempting": p.tempting, "depth": p.depth, "lines": {k: list(v) for k, v in p.lines.items()}}
+
+
+@cache
+def _shipped() -> tuple[Puzzle, ...]:
+    with open(DATA, encoding="utf-8") as f:
+        return tuple(puzzle_from_record(r) for r in json.load(f)["puzzles"])
+
+
+def puzzles(game: str = "main-merah", level: int | None = None) -> list[Puzzle]:
+    """The shipped puzzles of ``game`` ("main-merah" or "chinese-ten"), all levels or one (1-3)."""
+    name = str(game).strip().lower()
+    if name not in GAMES:
+        raise ValueError(_("there are puzzles for {games}, not for {game!r}").format(
+            games=", ".join(GAMES), game=game))
+    if level is not None and level not in LEVELS:
+        raise ValueError(_("puzzle levels are 1, 2 and 3, not {level!r}").format(level=level))
+    return [p for p in _shipped() if p.game == name and (level is None or p.level == level)]
+
+
+def puzzle(puzzle_id: str) -> Puzzle:
+    """One shipped puzzle by its id."""
+    for p in _shipped():
+        if p.id == puzzle_id:
+            return p
+    raise ValueError(_("no puzzle {id!r}").format(id=puzzle_id))
+
+
+def title(p: Puzzle) -> str:
+    """"Level 2 · you to play: which card wins the most?" for a puzzle's heading."""
+    return capitalized(_("level {n}: you to play, which card wins the most?").format(n=p.level))
