@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from datetime import date
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 import mainmerah as mm
 from mainmerah.fishing import puzzle_maker
-from mainmerah.fishing.puzzles import DATA, THEMES, puzzle, record
+from mainmerah.fishing.puzzles import DATA, THEMES, puzzle, puzzle_of_the_day, record
 from mainmerah.fishing.solver import Solver
 from mainmerah.i18n import set_language
 
@@ -72,13 +73,13 @@ def test_every_line_is_legal_and_ends_with_its_value() -> None:
 
 
 def test_themes_and_reasons_in_english_and_indonesian(indonesian: None) -> None:
-    assert Counter(t for p in ALL for t in p.themes).keys() <= THEMES.keys()
-    assert len({t for p in ALL for t in p.themes}) >= 6
+    assert Counter(t for p in ALL for t in p.theme_ids).keys() <= THEMES.keys()
+    assert len({t for p in ALL for t in p.theme_ids}) >= 6
     for p in ALL:
-        assert p.themes
-        indo, indo_themes = p.reason, p.theme_names
+        assert p.themes and len(p.themes) == len(p.theme_ids)
+        indo, indo_themes = p.reason, p.themes
         set_language("en")
-        english, english_themes = p.reason, p.theme_names
+        english, english_themes = p.reason, p.themes
         set_language("id")
         assert english.startswith(f"If you play {p.tempting}:") and f"Play {p.best} instead" in english
         assert p.best in indo and p.tempting in indo and indo != english
@@ -104,6 +105,13 @@ def test_the_api_refuses_unknown_games_and_levels() -> None:
     with pytest.raises(ValueError, match="no puzzle"):
         puzzle("mm-nope")
     assert puzzle(ALL[5].id) is ALL[5] and mm.puzzles(" Chinese-Ten ") == mm.puzzles("chinese-ten")
+
+
+def test_the_puzzle_of_the_day_is_fixed_by_the_date() -> None:
+    days = [date(2026, 12, d) for d in range(1, 29)]
+    picks = [puzzle_of_the_day("main-merah", d) for d in days]
+    assert picks == [puzzle_of_the_day("main-merah", d) for d in days] and len({p.id for p in picks}) > 10
+    assert all(p.game == "chinese-ten" for p in (puzzle_of_the_day("chinese-ten", d) for d in days))
 
 
 def test_the_shipped_puzzles_are_what_the_maker_makes() -> None:

@@ -11,7 +11,9 @@ replayed in the current language.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,7 +51,7 @@ class Puzzle:
     layout: dict[str, Any]  # mm.game_from_layout(game, **layout) builds the position
     best: str
     values: dict[str, int]  # action -> margin (seat to move minus the other, from here, best play)
-    themes: tuple[str, ...]
+    theme_ids: tuple[str, ...]  # keys of THEMES
     tempting: str  # the wrong action the reason compares with
     lines: dict[str, tuple[str, ...]]  # action -> that action and best play by both after it
     depth: int  # whole turns until the best line's advantage over the tempting one is all won
@@ -69,8 +71,9 @@ class Puzzle:
         return game
 
     @property
-    def theme_names(self) -> list[str]:
-        return [_(THEMES[t]) for t in self.themes]
+    def themes(self) -> tuple[str, ...]:
+        """The themes' names in the current language ("take the red card now"...)."""
+        return tuple(_(THEMES[t]) for t in self.theme_ids)
 
     def margin_text(self, action: str) -> str:
         """What ``action`` leads to, in words: "you finish 12 points ahead from here"."""
@@ -130,14 +133,14 @@ def puzzle_from_record(r: dict[str, Any]) -> Puzzle:
     return Puzzle(
         id=str(r["id"]), game=str(r["game"]), variant=str(r["variant"]), level=int(r["level"]),
         layout=dict(r["layout"]), best=str(r["best"]), values={str(k): int(v) for k, v in r["values"].items()},
-        themes=tuple(r["themes"]), tempting=str(r["tempting"]),
+        theme_ids=tuple(r["themes"]), tempting=str(r["tempting"]),
         lines={str(k): tuple(v) for k, v in r["lines"].items()}, depth=int(r["depth"]), seed=int(r["seed"]),
     )
 
 
 def record(p: Puzzle) -> dict[str, Any]:
     return {"id": p.id, "game": p.game, "variant": p.variant, "level": p.level, "seed": p.seed,
-            "layout": p.layout, "best": p.best, "values": p.values, "themes": list(p.themes),
+            "layout": p.layout, "best": p.best, "values": p.values, "themes": list(p.theme_ids),
             "tempting": p.tempting, "depth": p.depth, "lines": {k: list(v) for k, v in p.lines.items()}}
 
 
@@ -164,6 +167,13 @@ def puzzle(puzzle_id: str) -> Puzzle:
         if p.id == puzzle_id:
             return p
     raise ValueError(_("no puzzle {id!r}").format(id=puzzle_id))
+
+
+def puzzle_of_the_day(game: str = "main-merah", day: date | None = None) -> Puzzle:
+    """The puzzle of ``day`` (today by default): the same for everyone that day, seeded by the date."""
+    choices = puzzles(game)
+    day = date.today() if day is None else day
+    return choices[random.Random(day.toordinal()).randrange(len(choices))]
 
 
 def title(p: Puzzle) -> str:
