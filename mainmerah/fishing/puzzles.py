@@ -79,44 +79,52 @@ class Puzzle:
         """What ``action`` leads to, in words: "you finish 12 points ahead from here"."""
         return margin_words(self.values[action])
 
-    def played(self, action: str, turns: int | None = None) -> list[str]:
-        """The line after ``action`` in the engine's own words, one event a sentence."""
+    def played(self, action: str, turns: int | None = None) -> list[list[str]]:
+        """The line after ``action`` in the engine's own words: one list of sentences a turn."""
+        if action not in self.values:
+            raise ValueError(_("{action} is not a legal action here: choose one of {options}").format(
+                action=action, options=", ".join(self.values)))
         g = self.start()
         seen = len(g.events)
         for a in self.lines[action]:
             g.act(a)
         you = self.seat
         names = [_("your opponent")] * 2
-        out: list[str] = []
-        started = 0
+        out: list[list[str]] = []
         for e in g.events[seen:]:
             if e.kind == "play":
-                started += 1
-                if turns is not None and started > turns:
+                if turns is not None and len(out) == turns:
                     break
-            if e.kind != "end":
-                out.append(e.explain(names, you))
+                out.append([])
+            if e.kind != "end" and out:
+                out[-1].append(e.explain(names, you))
         return out
+
+    @property
+    def shown_turns(self) -> int:
+        """How many turns of each line the reason shows: to where the puzzle is decided, 2 to 4."""
+        return max(2, min(self.depth, 4))
+
+    def outcome(self, action: str) -> str:
+        """"With best play from there, you finish 6 points behind from here."."""
+        return _("With best play from there, {result}.").format(result=self.margin_text(action))
 
     def explain(self, action: str) -> str:
         """Why ``action`` gets its value: its line, up to where the puzzle is decided."""
-        if action not in self.values:
-            raise ValueError(_("{action} is not a legal action here: choose one of {options}").format(
-                action=action, options=", ".join(self.values)))
-        turns = max(2, min(self.depth, 4))
-        steps = " ".join(self.played(action, turns))
-        return _("{steps} With best play from there, {result}.").format(steps=steps, result=self.margin_text(action))
+        steps = " ".join(" ".join(turn) for turn in self.played(action, self.shown_turns))
+        return f"{steps} {self.outcome(action)}"
+
+    def better_text(self) -> str:
+        diff = self.values[self.best] - self.values[self.tempting]
+        return ngettext("{card} is {n} point better.", "{card} is {n} points better.", diff).format(
+            card=self.best, n=diff)
 
     @property
     def reason(self) -> str:
         """The best line played out next to the tempting wrong one, in the current language."""
         wrong, best = self.tempting, self.best
-        diff = self.values[best] - self.values[wrong]
-        return " ".join([
-            _("If you play {card}:").format(card=wrong), self.explain(wrong),
-            _("Play {card} instead:").format(card=best), self.explain(best),
-            ngettext("{card} is {n} point better.", "{card} is {n} points better.", diff).format(card=best, n=diff),
-        ])
+        return " ".join([_("If you play {card}:").format(card=wrong), self.explain(wrong),
+                         _("Play {card} instead:").format(card=best), self.explain(best), self.better_text()])
 
 
 def margin_words(margin: int) -> str:

@@ -30,6 +30,17 @@ from .style import style_widget
 from .tutorial import PageLinks, _weak, problems_note
 
 KIND, VERSION = "puzzles", 1
+CSS = """
+.mm-puzzles .mm-pz-board .mm-label { margin: 4px 0 0 0; }
+.mm-puzzles .mm-pz-board .mm-zone { gap: 4px 36px; }
+.mm-puzzles .mm-pz-title h2 { font-size: 1.3em; }
+.mm-puzzles .mm-pz-board p { margin: 2px 0 4px 0; }
+.mm-puzzles .mm-pz-feedback { max-width: 940px; }
+.mm-puzzles .mm-pz-lines { display: flex; flex-wrap: wrap; gap: 4px 24px; }
+.mm-puzzles .mm-pz-line { flex: 1 1 380px; min-width: 0; }
+.mm-puzzles .mm-pz-line ol { margin: 2px 0 4px 0; padding-left: 1.4em; }
+.mm-puzzles .mm-pz-line li { margin: 0 0 3px 0; line-height: 1.4; }
+"""
 
 
 def stars(mistakes: int) -> int:
@@ -56,6 +67,13 @@ def read_solved(text: object, game: str) -> dict[str, int]:
     return dict(solved)
 
 
+def line_html(p: Puzzle, action: str, head: str) -> str:
+    """One line of play after ``action``: its turns in the engine's words, then where it ends."""
+    turns = "".join(f"<li>{escape(' '.join(t))}</li>" for t in p.played(action, p.shown_turns))
+    return (f'<div class="mm-pz-line"><p><b>{escape(head.format(card=action))}</b></p><ol>{turns}</ol>'
+            f"{para(p.outcome(action))}</div>")
+
+
 class PuzzlesPage(W.VBox):
     """One puzzle at a time, chosen by game and level; ``pick(card)`` answers it (as a click does)."""
 
@@ -75,7 +93,7 @@ class PuzzlesPage(W.VBox):
         self.level = 1
         self._syncing = False
         self.keeper = keeper
-        style = style_widget()
+        style = W.Box([style_widget(), W.HTML(f"<style>{CSS}</style>")], layout=W.Layout(display="none"))
         super().__init__([style])
         self.heading, self.options, top = header_bar(self)
         self.game_choice = W.ToggleButtons(options=[(registry.get(g).title, g) for g in GAMES], value=game,
@@ -112,11 +130,20 @@ class PuzzlesPage(W.VBox):
         self.feedback = W.HTML()
         self.feedback.add_class("mm-feedback")
         self.feedback.add_class("mm-pz-feedback")
-        board = W.VBox([self.title, self.scores, self.labels["opponent"], self.opponent, self.labels["table"],
-                        self.table, self.labels["stock"], self.stock, self.labels["hand"], self.hand, self.feedback])
+        def block(name: str, row: CardRow) -> W.VBox:
+            box = W.VBox([self.labels[name], row])
+            box.add_class(f"mm-pz-{name}-block")
+            return box
+
+        # Opponent and stock side by side where there is room: the hand and the answer stay in view.
+        known = W.Box([block("opponent", self.opponent), block("stock", self.stock)])
+        known.add_class("mm-zone")
+        board = W.VBox([self.title, self.scores, known, block("table", self.table), block("hand", self.hand),
+                        self.feedback])
         board.add_class("mm-task")
         board.add_class("mm-pz-board")
-        parts: list[W.Widget] = [style, top, chooser, board, nav]
+        # Previous / Next above the board: the answer that opens below never moves them.
+        parts: list[W.Widget] = [style, top, chooser, nav, board]
         if keeper is not None:
             parts.append(keeper)
         self.children = parts
@@ -178,22 +205,23 @@ class PuzzlesPage(W.VBox):
         try:
             c = Card.parse(card)
         except CardError as e:
-            message = str(e)
+            message = para(str(e))
             self._say(lambda: message, "bad")
             return False
         action = str(c)
         if self.done:
             return action == p.best
         if action not in p.values:
-            self._say(lambda: _("{card} is not in your hand: choose one of {cards}.").format(
-                card=action, cards=", ".join(p.values)), "bad")
+            self._say(lambda: para(_("{card} is not in your hand: choose one of {cards}.").format(
+                card=action, cards=", ".join(p.values))), "bad")
             return False
         if action != p.best:
             if action not in self.wrong:
                 self.mistakes += 1
                 self.wrong.append(action)
             self.hand[action].mark("wrong")
-            self._say(lambda: _("Not the best card. {line} Try another card.").format(line=p.explain(action)), "bad")
+            self._say(lambda: para(_("Not the best card.")) + line_html(p, action, _("If you play {card}:"))
+                      + para(_("Try another card.")), "bad")
             return False
         self.done = True
         earned = stars(self.mistakes)
@@ -202,15 +230,17 @@ class PuzzlesPage(W.VBox):
         self.hand[action].mark("right")
         for b in self.hand.buttons.values():
             b.set_disabled(True)
-        self._say(lambda: " ".join([
-            _("Right: {card} is the best card.").format(card=p.best),
-            _("Stars: {stars}").format(stars=stars_text(earned)), p.reason,
-            _("Themes: {themes}.").format(themes="; ".join(p.themes))]), "good")
+        self._say(lambda: para(" ".join([_("Right: {card} is the best card.").format(card=p.best),
+                                         _("Stars: {stars}").format(stars=stars_text(earned))]))
+                  + '<div class="mm-pz-lines">' + line_html(p, p.tempting, _("If you play {card}:"))
+                  + line_html(p, p.best, _("Play {card} instead:")) + "</div>"
+                  + para(p.better_text() + " " + _("Themes: {themes}.").format(themes="; ".join(p.themes))), "good")
         self._store()
         self._draw()
         return True
 
     def _say(self, text: Callable[[], str], kind: str) -> None:
+        """Answer with ``text()`` (HTML, made again in a new language)."""
         self._feedback, self._feedback_kind = text, kind  # words made again in a new language
         self._draw_feedback()
 
@@ -218,7 +248,7 @@ class PuzzlesPage(W.VBox):
         for k in ("good", "bad", "info", "quiet"):
             (self.feedback.add_class if k == self._feedback_kind else self.feedback.remove_class)(f"mm-fb-{k}")
         note = para(self.note) if self.note else ""
-        self.feedback.value = note + para(self._feedback())
+        self.feedback.value = note + self._feedback()
         if self.note and self._feedback_kind == "quiet":
             self.feedback.remove_class("mm-fb-quiet")
             self.feedback.add_class("mm-fb-info")
@@ -256,9 +286,8 @@ class PuzzlesPage(W.VBox):
         self.game_choice.description = _("Game")
         mine = self.solved[p.game]
         done = sum(q.id in mine for q in self.shown)
-        got = f" · {stars_text(mine[p.id])}" if p.id in mine else ""
         self.counter.value = escape(_("Puzzle {i} of {n} · {solved} solved at this level").format(
-            i=self.index + 1, n=len(self.shown), solved=done) + got)
+            i=self.index + 1, n=len(self.shown), solved=done))
         self._draw_feedback()
 
     # ----- kept in the browser -----------------------------------------------------------------------------------
