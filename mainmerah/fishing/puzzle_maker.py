@@ -40,7 +40,7 @@ def cut(game: str, seed: int, left: int) -> Game | None:
         if rng.random() < 0.4:
             g.act(rng.choice(d.options))
         elif d.kind == PLAY:
-            g.act(max(d.options, key=lambda c: play_key(c, g.table, g.rules, g._points)))
+            g.act(max(d.options, key=lambda c: play_key(c, g.table, g.rules, g.rules.points(g.players))))
         else:
             g.act(max(d.options, key=g.points))
     return None
@@ -66,7 +66,7 @@ def greedy_action(g: Game) -> str:
     """What the greedy bot plays here: the biggest take now (first of equals in hand order)."""
     d = g.decision
     assert d is not None and d.kind == PLAY
-    return str(max(d.options, key=lambda c: play_key(c, g.table, g.rules, g._points)))
+    return str(max(d.options, key=lambda c: play_key(c, g.table, g.rules, g.rules.points(g.players))))
 
 
 def turns(start: Game, line: tuple[str, ...]) -> list[list[Any]]:
