@@ -61,7 +61,7 @@ def test_each_layout_is_the_position_with_its_piles_and_plays_the_best_legally()
 
 
 def test_every_line_is_legal_and_ends_with_its_value() -> None:
-    for p in ALL[::3]:
+    for p in ALL:
         for action, line in p.lines.items():
             g = p.start()
             before = g.scores[p.seat] - g.scores[1 - p.seat]
