@@ -217,8 +217,9 @@ def main() -> None:
     if args.write:
         DATA.parent.mkdir(exist_ok=True)
         with open(DATA, "w", encoding="utf-8") as f:
-            json.dump({"version": 1, "puzzles": [record(p) for p in found]}, f, ensure_ascii=False, indent=0)
-            f.write("\n")
+            # One puzzle a line: a regenerated set reads as a diff of the puzzles that changed.
+            rows = ",\n".join(json.dumps(record(p), ensure_ascii=False) for p in found)
+            f.write(f'{{"version": 1, "puzzles": [\n{rows}\n]}}\n')
         print(f"wrote {DATA}")
 
 
