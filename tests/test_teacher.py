@@ -206,3 +206,13 @@ def test_the_page_escapes_what_students_sent(tmp_path: Path) -> None:
     html = teacher_document([cf.make_record(cf.new_session(), "Ani", forged)], [], key="k" * 32, lang="en",
                             xsrf_form="")
     assert "<img src=x" not in html and "&lt;img src=x" in html and "Ani" in html
+
+
+def test_a_student_on_two_pages_is_one_row_with_the_lessons_and_the_puzzles(tmp_path: Path) -> None:
+    write(tmp_path, "Ani", ANI, now=1000.0, puzzles={"1": 1})  # the tutorial
+    write(tmp_path, "Ani", {"game": "main-merah", "lessons": {}, "seconds": 60.0}, now=2000.0,
+          puzzles={"1": 3, "2": 1})  # the puzzles page, later: no lessons there
+    (t,) = class_tables(cf.read_records(tmp_path)[0])
+    (ani,) = t.rows
+    assert ani.stars == 6 and set(ani.cells) == {"cards", "pairing"}  # the tutorial's lessons kept
+    assert ani.puzzles == {"1": 3, "2": 1} and ani.updated == 2000.0 and t.levels == ["1", "2"]

@@ -14,7 +14,7 @@ import csv
 import io
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
@@ -99,11 +99,12 @@ def game_title(game: str) -> str:
 
 
 def class_tables(records: Sequence[Record]) -> list[GameTable]:
-    """One table per game the class is learning; a student who reloaded (a new session under the same
-    name) is one row, their latest record."""
-    latest: dict[tuple[str, str], Record] = {}
+    """One table per game the class is learning, one row per student: a student with several sessions under
+    one name (a reload, or the puzzles open on another page) is one row, see :func:`merged`."""
+    sessions: dict[tuple[str, str], list[Record]] = {}
     for r in sorted(records, key=lambda r: r.updated):
-        latest[(r.game, r.name.casefold() or "#" + r.session)] = r
+        sessions.setdefault((r.game, r.name.casefold() or "#" + r.session), []).append(r)
+    latest = {who: merged(rs) for who, rs in sessions.items()}
     tables = []
     for game in sorted({g for g, _n in latest}, key=lambda g: (g != "main-merah", g)):
         mine = [r for (g, _n), r in latest.items() if g == game]
@@ -115,6 +116,18 @@ def class_tables(records: Sequence[Record]) -> list[GameTable]:
         levels = sorted({lv for r in mine for lv in r.puzzles}, key=lambda lv: (len(lv), lv))
         tables.append(GameTable(game, game_title(game), list(lessons.items()), levels, [row(r) for r in mine]))
     return tables
+
+
+def merged(records: Sequence[Record]) -> Record:
+    """One student's sessions (oldest first) as one: the lessons and time of the latest session that has
+    lessons (a reload restores the earlier ones), the most puzzles solved per level in any session."""
+    last = records[-1]
+    lessons = next((r for r in reversed(records) if r.lessons), last)
+    puzzles: dict[str, int] = {}
+    for r in records:
+        for level, n in r.puzzles.items():
+            puzzles[level] = max(n, puzzles.get(level, 0))
+    return replace(lessons, session=last.session, name=last.name, puzzles=puzzles, updated=last.updated)
 
 
 def sort_key(name: str) -> str:
