@@ -164,3 +164,31 @@ def test_the_lessons_progress_object_is_read_in_the_tutorials_order(tmp_path: Pa
     assert pair["stars"] == 2 and pair["solved"] and pair["mistakes"] == 4
     assert pair["rules"] == {"pairs": 2, "sevens": 1}
     assert rec.seconds == 8.0
+
+
+def test_the_puzzles_page_reports_puzzles_solved_per_level(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from mainmerah.lessons.puzzles_page import PuzzlesPage
+    from mainmerah.lessons.student import attach_puzzles
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    puzzles = PuzzlesPage("main-merah")
+    page = W.VBox([W.HTML("links"), puzzles])
+    reporter = attach_puzzles(page, puzzles)
+    assert reporter is not None and isinstance(page.children[1], StudentName)
+    (arrived,) = records(tmp_path)
+    assert arrived.game == "main-merah" and arrived.puzzles == {} and arrived.lessons == {}
+    page.children[1].submit("Ani")
+    p = puzzles.shown[puzzles.index]
+    assert puzzles.pick(p.best)
+    (rec,) = records(tmp_path)
+    assert rec.name == "Ani" and rec.puzzles == {str(p.level): 1} and rec.session == arrived.session
+
+
+def test_without_a_class_the_puzzles_page_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mainmerah.lessons.puzzles_page import PuzzlesPage
+    from mainmerah.lessons.student import attach_puzzles
+
+    monkeypatch.delenv(cf.CLASS_ENV, raising=False)
+    puzzles = PuzzlesPage("main-merah")
+    page = W.VBox([puzzles])
+    assert attach_puzzles(page, puzzles) is None and page.children == (puzzles,)

@@ -157,7 +157,7 @@ STYLE = """
 class StudentName(W.VBox):
     """"Your name for the teacher (optional)": a text box, Save, and what the teacher now sees."""
 
-    def __init__(self, reporter: Reporter) -> None:
+    def __init__(self, reporter: Reporter | PuzzleReporter) -> None:
         self.reporter = reporter
         self.label = W.HTML()
         self.text = W.Text(layout=W.Layout(width="220px"))
@@ -221,6 +221,72 @@ class StudentName(W.VBox):
             self._say(kind, name)
         elif kind == "bad":
             self.status.value = ""
+
+
+class PageWithoutLessons:
+    """What a reporter reads from a page that has no lessons (the Puzzles page): the game and the time."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.started = time.monotonic()
+
+    def progress(self) -> dict[str, Any]:
+        return {"game": self.game, "lessons": {}, "seconds": time.monotonic() - self.started}
+
+
+def solved_per_level(solved: dict[str, int], game: str) -> dict[str, int]:
+    """Puzzle id -> stars, as puzzle level -> puzzles solved (ids the package does not ship are ignored)."""
+    from ..fishing.puzzles import puzzles
+
+    levels = {p.id: p.level for p in puzzles(game)}
+    out: dict[str, int] = {}
+    for pid in solved:
+        if pid in levels:
+            out[str(levels[pid])] = out.get(str(levels[pid]), 0) + 1
+    return out
+
+
+class PuzzleReporter:
+    """The Puzzles page's solved puzzles per level, one record per game the student has worked on (each its
+    own session: the teacher's table joins them to the student's lessons by name)."""
+
+    def __init__(self, folder: Path, page: Any) -> None:
+        self.folder = folder
+        self.page = page  # lessons.puzzles_page.PuzzlesPage: .game, .solved {game: {puzzle id: stars}}
+        self.name = ""
+        self.reporters: dict[str, Reporter] = {}
+
+    def write(self, *_args: object) -> None:
+        for game, solved in dict(getattr(self.page, "solved", {})).items():
+            if not solved and game != self.page.game and game not in self.reporters:
+                continue  # a game not touched on this page: no record for it
+            reporter = self.reporters.get(game)
+            if reporter is None:
+                reporter = self.reporters[game] = Reporter(self.folder, PageWithoutLessons(game))
+            reporter.name = self.name
+            reporter.puzzles = solved_per_level(solved, game) if isinstance(solved, dict) else {}
+            reporter.write()
+
+    def set_name(self, name: str) -> None:
+        self.name = name
+        self.write()
+
+
+def attach_puzzles(page: W.Box, puzzles: Any) -> PuzzleReporter | None:
+    """On a server with a class: the name box above the Puzzles page ``puzzles`` (in ``page``) and its solved
+    puzzles per level reported after each change of its counter line. Elsewhere nothing (None)."""
+    folder = class_folder()
+    if folder is None:
+        return None
+    reporter = PuzzleReporter(folder, puzzles)
+    children = list(page.children)
+    where = children.index(puzzles) if puzzles in children else len(children)
+    page.children = (*children[:where], StudentName(reporter), *children[where:])
+    counter = getattr(puzzles, "counter", None)
+    if counter is not None:
+        counter.observe(reporter.write, "value")  # redrawn after each answer, each puzzle opened, the restore
+    reporter.write()
+    return reporter
 
 
 def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
