@@ -195,7 +195,7 @@ def test_the_csv_has_a_line_per_student_and_no_cell_starts_a_formula(tmp_path: P
     ani = dict(zip(head, lines["Ani"], strict=True))
     assert ani["Stars"] == "6" and ani["Most mistakes on"] == "pairs"
     assert ani["Main Merah 2. Pairing: stars"] == "1/6" and ani["Main Merah 2. Pairing: most mistakes on"] == "pairs"
-    assert ani["Main Merah: puzzles 1"] == "2"
+    assert ani["Main Merah: puzzles, level 1"] == "2"
     forged = {**ANI, "lessons": {"cards": {"title": "=HYPERLINK(\"x\")", "tasks": {"t1": task(1)}}}}
     text = class_csv([cf.make_record(cf.new_session(), "Ani", forged)])
     assert all(not cell.startswith("=") for line in csv.reader(io.StringIO(text)) for cell in line)

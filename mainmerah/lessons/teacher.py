@@ -196,7 +196,7 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
     # The glance first (who, how far, where stuck), then the detail that may need scrolling sideways.
     heads = [head("name", _("Student")), head("stars", _("Stars")), head("stuck", _("Most mistakes on"))]
     heads += [head(f"lesson:{k}", f"{i}. {title}", title) for i, (k, title) in enumerate(t.lessons, 1)]
-    heads += [head(f"puzzles:{lv}", _("Puzzles {level}").format(level=lv)) for lv in t.levels]
+    heads += [head(f"puzzles:{lv}", _("Puzzles, level {level}").format(level=lv)) for lv in t.levels]
     heads += [head("time", _("Time")), head("updated", _("Last seen"))]
     body = []
     for r in sort_rows(t.rows, by, descending):
@@ -357,7 +357,7 @@ def class_csv(records: Sequence[Record]) -> str:
             lesson = f"{t.title} {i}. {title}"
             header += [_("{lesson}: stars").format(lesson=lesson), _("{lesson}: most mistakes on").format(
                 lesson=lesson)]
-        header += [_("{game}: puzzles {level}").format(game=t.title, level=lv) for lv in t.levels]
+        header += [_("{game}: puzzles, level {level}").format(game=t.title, level=lv) for lv in t.levels]
     header += [_("Most mistakes on"), _("Minutes"), _("Session")]
     out = io.StringIO()
     w = csv.writer(out)

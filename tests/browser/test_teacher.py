@@ -43,6 +43,17 @@ page
 """
 
 
+PUZZLES_PAGE = """\
+from mainmerah.lessons.puzzles_page import PuzzlesPage, puzzles_page
+from mainmerah.lessons.student import StudentName, attach_puzzles
+
+page = puzzles_page()
+if not any(isinstance(c, StudentName) for c in page.children):  # until puzzles_page attaches it itself
+    attach_puzzles(page, next(c for c in page.children if isinstance(c, PuzzlesPage)))
+page
+"""
+
+
 def notebook(source: str) -> dict:
     return {"cells": [{"cell_type": "code", "execution_count": None, "id": "page", "metadata": {}, "outputs": [],
                        "source": source}],
@@ -57,6 +68,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaS
     root, folder = tmp / "notebooks", tmp / "class"
     root.mkdir()
     (root / "tutorial.ipynb").write_text(json.dumps(notebook(STUDENT_PAGE)))
+    (root / "puzzles.ipynb").write_text(json.dumps(notebook(PUZZLES_PAGE)))
     before = os.environ.get(cf.CLASS_ENV)
     os.environ[cf.CLASS_ENV] = str(folder)  # the server and every kernel it starts inherit it
     try:
@@ -195,6 +207,25 @@ def test_two_students_and_the_teacher_page(classroom, browser) -> None:  # noqa:
     expect()(rows).to_have_count(3, timeout=WAIT)
     expect()(tp.locator(".mmt-table tbody")).to_contain_text("Citra")
 
+    # Ani opens the puzzles too (another page, another kernel) and solves one: her row gets the puzzle.
+    import mainmerah as mm
+
+    first = mm.puzzles("main-merah", level=1)[0]
+    ani = students[0][0].new_page()
+    ani.goto(server.render_url("puzzles.ipynb"), timeout=60_000)
+    ani.wait_for_selector(".mm-student .mm-student-name input", timeout=60_000)
+    ani.locator(".mm-student-name input").fill("Ani Lestari")
+    ani.locator(".mm-student-save").click()
+    expect()(ani.locator(".mm-student-status")).to_contain_text("Ani Lestari", timeout=WAIT)
+    card = mm.Card.parse(first.best)
+    ani.locator(f".mm-pz-hand .mm-c-{card.rank_text}{card.suit}").first.click()
+    expect()(ani.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
+    expect()(tp.locator(".mmt-table thead")).to_contain_text("Puzzles, level 1", timeout=WAIT)
+    ani_row = tp.locator(".mmt-table tbody tr", has_text="Ani Lestari")
+    expect()(ani_row.locator("td").nth(-3)).to_have_text("1", timeout=WAIT)  # then Time, Last seen
+    expect()(ani_row.locator(".mmt-lesson").first).to_contain_text("★ 3/", timeout=WAIT)  # lessons kept
+    expect()(rows).to_have_count(3)
+
     # Sorting by stars, most first: the two who solved a task come before Citra.
     tp.locator(".mmt-table thead a", has_text="Stars").click()
     tp.locator(".mmt-table thead a", has_text="Stars").click()
@@ -212,11 +243,11 @@ def test_two_students_and_the_teacher_page(classroom, browser) -> None:  # noqa:
     # Clear the class: a confirmation first, then nothing left.
     tp.goto(f"{server.url}/teacher?key={key}")
     tp.locator(".mmt-clear").click()
-    expect()(tp.locator(".mmt-confirm")).to_contain_text("3")
+    expect()(tp.locator(".mmt-confirm")).to_contain_text("4 student sessions")  # Ani's puzzles are a session
     screenshot(tp, "teacher-clear-confirm")
-    assert len(cf.read_records(folder)[0]) == 3  # asking is not doing
+    assert len(cf.read_records(folder)[0]) == 4  # asking is not doing
     tp.locator(".mmt-confirm-clear").click()
-    expect()(tp.locator(".mmt-cleared")).to_contain_text("3", timeout=WAIT)
+    expect()(tp.locator(".mmt-cleared")).to_contain_text("4", timeout=WAIT)
     expect()(tp.locator(".mmt-table")).to_have_count(0)
     assert cf.read_records(folder) == ([], [])
     for context, page in students:
