@@ -220,6 +220,7 @@ def test_two_students_and_the_teacher_page(classroom, browser) -> None:  # noqa:
     card = mm.Card.parse(first.best)
     ani.locator(f".mm-pz-hand .mm-c-{card.rank_text}{card.suit}").first.click()
     expect()(ani.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
+    screenshot(ani, "teacher-student-puzzles-1280")
     expect()(tp.locator(".mmt-table thead")).to_contain_text("Puzzles, level 1", timeout=WAIT)
     ani_row = tp.locator(".mmt-table tbody tr", has_text="Ani Lestari")
     expect()(ani_row.locator("td").nth(-3)).to_have_text("1", timeout=WAIT)  # then Time, Last seen
