@@ -183,7 +183,8 @@ def test_a_reloaded_student_is_one_row_their_latest_and_anonymous_ones_stay_apar
     write(tmp_path, "", ANI, now=1600.0)
     (t,) = class_tables(cf.read_records(tmp_path)[0])
     assert sorted(r.name for r in t.rows) == ["", "", "ani"]
-    assert next(r for r in t.rows if r.name).stars == 12
+    assert next(r for r in t.rows if r.name).stars == 12 and next(r for r in t.rows if r.name).sessions == 2
+    assert "2 sessions" in teacher_document(cf.read_records(tmp_path)[0], [], key="k" * 32, lang="en", xsrf_form="")
     assert [r.name for r in sort_rows(t.rows)][0] == "ani"  # named students first
 
 

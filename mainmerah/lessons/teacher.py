@@ -51,6 +51,7 @@ class Row:
     stuck: str | None  # the rule with the most mistakes over every lesson
     mistakes: int
     updated: float
+    sessions: int = 1  # joined under this name: more than the pages open may mean two students share a name
 
     @property
     def label(self) -> str:
@@ -83,12 +84,12 @@ def cell(lesson: dict[str, Any]) -> Cell:
                 tasks=len(tasks), stuck=stuck, mistakes=n)
 
 
-def row(record: Record) -> Row:
+def row(record: Record, sessions: int = 1) -> Row:
     stuck, n = most_mistakes(t for lesson in record.lessons.values() for t in lesson["tasks"].values())
     cells = {key: cell(lesson) for key, lesson in record.lessons.items()}
     return Row(session=record.session, name=record.name, game=record.game, cells=cells, puzzles=record.puzzles,
                stars=sum(c.stars for c in cells.values()), seconds=record.seconds, stuck=stuck, mistakes=n,
-               updated=record.updated)
+               updated=record.updated, sessions=sessions)
 
 
 def game_title(game: str) -> str:
@@ -107,14 +108,16 @@ def class_tables(records: Sequence[Record]) -> list[GameTable]:
     latest = {who: merged(rs) for who, rs in sessions.items()}
     tables = []
     for game in sorted({g for g, _n in latest}, key=lambda g: (g != "main-merah", g)):
-        mine = [r for (g, _n), r in latest.items() if g == game]
+        who = [w for w in latest if w[0] == game]
+        mine = [latest[w] for w in who]
         lessons: dict[str, str] = {}
         # The record that has seen the most lessons gives their order; the others can only add to it.
         for r in sorted(mine, key=lambda r: -len(r.lessons)):
             for key, lesson in r.lessons.items():
                 lessons.setdefault(key, lesson["title"] or key)
         levels = sorted({lv for r in mine for lv in r.puzzles}, key=lambda lv: (len(lv), lv))
-        tables.append(GameTable(game, game_title(game), list(lessons.items()), levels, [row(r) for r in mine]))
+        tables.append(GameTable(game, game_title(game), list(lessons.items()), levels,
+                                [row(latest[w], len(sessions[w])) for w in who]))
     return tables
 
 
@@ -200,7 +203,10 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
     heads += [head("time", _("Time")), head("updated", _("Last seen"))]
     body = []
     for r in sort_rows(t.rows, by, descending):
-        cells = [f'<th scope="row" class="mmt-name{" mmt-anon" if not r.name else ""}">{escape(r.label)}</th>',
+        # Several sessions under one name: a reload or the puzzles beside the lessons, or two students alike.
+        joined = escape(ngettext("{n} session", "{n} sessions", r.sessions).format(n=r.sessions))
+        note = f'<small class="mmt-sessions">{joined}</small>' if r.sessions > 1 else ""
+        cells = [f'<th scope="row" class="mmt-name{" mmt-anon" if not r.name else ""}">{escape(r.label)}{note}</th>',
                  f"<td>{r.stars}</td>",
                  f'<td class="mmt-stuck-all">{escape(f"{r.stuck} ({r.mistakes})")}</td>' if r.stuck
                  else '<td class="mmt-none">–</td>']
@@ -259,6 +265,7 @@ body { margin: 0; background: #faf6f2; }
 .mmt-table thead a:hover, .mmt-table thead a:focus-visible { text-decoration: underline; }
 .mmt-table tbody th { position: sticky; left: 0; background: #fff; font-weight: 600; max-width: 12em;
   overflow: hidden; text-overflow: ellipsis; }
+.mmt-sessions { display: block; font-weight: normal; color: #6b5f57; font-size: 0.8rem; }
 .mmt-anon { color: #6b5f57; font-style: italic; font-weight: normal !important; }
 .mmt-lesson { white-space: normal !important; min-width: 7.5em; max-width: 11em; }
 .mmt-lesson span { display: block; overflow-wrap: anywhere; }

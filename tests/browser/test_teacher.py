@@ -225,6 +225,7 @@ def test_two_students_and_the_teacher_page(classroom, browser) -> None:  # noqa:
     ani_row = tp.locator(".mmt-table tbody tr", has_text="Ani Lestari")
     expect()(ani_row.locator("td").nth(-3)).to_have_text("1", timeout=WAIT)  # then Time, Last seen
     expect()(ani_row.locator(".mmt-lesson").first).to_contain_text("★ 3/", timeout=WAIT)  # lessons kept
+    expect()(ani_row.locator(".mmt-sessions")).to_have_text("2 sessions")
     expect()(rows).to_have_count(3)
 
     # Sorting by stars, most first: the two who solved a task come before Citra.
