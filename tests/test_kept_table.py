@@ -216,3 +216,17 @@ def test_nothing_is_stored_before_the_page_answers_and_language_is_kept():
         assert {"k": "store", "key": LANG_KEY, "text": "en"} in sent
     finally:
         set_language("en")
+
+
+def test_the_kept_language_and_game_both_come_back():
+    """The language callback redraws (and would store) the fresh deal first: the game must still come back."""
+    try:
+        table, keeping, _s = page_table(90)
+        table.skip()
+        play_some(table, 2)
+        text = kept_text(keeping)
+        again, _k, _s2 = page_table(91, kept={table_key("main-merah"): text, LANG_KEY: "id"})
+        assert again.game.to_json() == table.game.to_json()
+        assert "Selamat datang kembali" in (again.note or "")
+    finally:
+        set_language("en")

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from ..core import registry
 from ..i18n import _, on_language_change
+from ..widgets.keeper import language_keeper
 from ..widgets.options import header_bar
 from . import index
 from .lesson import Lesson, para
@@ -180,7 +181,7 @@ def tutorial_page(query: str | None = None) -> W.VBox:
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query)
-    parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request)]
+    parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request), language_keeper(query)]
     if index.has_tutorial(request.game):
         parts.append(Tutorial(game=request.game))
     else:

@@ -195,6 +195,7 @@ class TableKeeping:
         self.url_settings = set(url_settings)
         self.sheet_saves: dict[int, str] = {}
         self.restore_note: str | None = None
+        self.restored = False  # nothing is stored before the kept record was looked at (it would be overwritten)
         self.start_over_button = w.Button(layout=w.Layout(width="auto"))
         self.start_over_button.add_class("mm-start-over")
         self.start_over_button.on_click(lambda _b: self.start_over())
@@ -235,11 +236,12 @@ class TableKeeping:
             if self.restore_note is not None:
                 t.note = self.restore_note
                 t._render()
+        self.restored = True
         self.save()
 
     def save(self) -> None:
         """Store what the table shows now (nothing before the page answered: see Keeper)."""
-        if not self.keeper.restored:
+        if not self.restored:
             return
         t = self.table
         rows = t.sheet.rows
