@@ -11,7 +11,7 @@ import json
 
 import pytest
 from conftest import ARTIFACTS, VoilaServer, open_notebook
-from test_table import READY, WAIT, click_and_wait, full_shot, hand, status, step, table
+from test_table import WAIT, click_and_wait, full_shot, hand, status, step, table
 
 import mainmerah as mm
 
@@ -64,7 +64,7 @@ def kept(page) -> dict:  # noqa: ANN001
 
 
 def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> None:  # noqa: ANN001
-    open_notebook(page, voila, "play.ipynb", READY)
+    open_notebook(page, voila, "play.ipynb", SHOWN)
     page.select_option(".mm-pace select", index=0)  # step by step, to play by clicking
     play_a_turn(page)
     play_a_turn(page)
@@ -90,11 +90,11 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
     # Closed and opened again: a new tab on the same URL.
     page.close()
     again = page.context.new_page()
-    open_notebook(again, voila, "play.ipynb", READY)
+    open_notebook(again, voila, "play.ipynb", SHOWN)
     wait_restored(again)
     assert what_is_shown(again) == before
     # A link's own pace wins over the kept one; the game goes on from where it was.
-    open_notebook(again, voila, "play.ipynb?pace=manual", READY)
+    open_notebook(again, voila, "play.ipynb?pace=manual", SHOWN)
     wait_restored(again)
     shown = what_is_shown(again)
     assert shown["pace"] == 0 and shown["hand"] == before["hand"] and shown["step"] == before["step"]
@@ -103,7 +103,7 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
 
 
 def test_a_forged_record_is_refused_and_the_page_plays_a_fresh_deal(voila: VoilaServer, page) -> None:  # noqa: ANN001
-    open_notebook(page, voila, "play.ipynb?pace=manual&seed=12", READY)
+    open_notebook(page, voila, "play.ipynb?pace=manual&seed=12", SHOWN)
     play_a_turn(page)
     body = kept(page)
     save = json.loads(body["save"])
@@ -132,7 +132,7 @@ def test_a_forged_record_is_refused_and_the_page_plays_a_fresh_deal(voila: Voila
 
 
 def test_start_over_forgets_the_kept_game(voila: VoilaServer, page) -> None:  # noqa: ANN001
-    open_notebook(page, voila, "play.ipynb?pace=manual", READY)
+    open_notebook(page, voila, "play.ipynb?pace=manual", SHOWN)
     play_a_turn(page)
     old = kept(page)["save"]
     before = step(page)
@@ -155,7 +155,7 @@ def test_start_over_forgets_the_kept_game(voila: VoilaServer, page) -> None:  # 
 def test_screenshots_of_the_kept_table(voila: VoilaServer, page, width: int) -> None:  # noqa: ANN001
     page.set_viewport_size({"width": width, "height": 844 if width < 500 else 800})
     for lang in ("en", "id"):
-        open_notebook(page, voila, f"play.ipynb?pace=manual&seed=3&lang={lang}", READY)
+        open_notebook(page, voila, f"play.ipynb?pace=manual&seed=3&lang={lang}", SHOWN)
         if lang == "en":
             play_a_turn(page)
         page.reload()
