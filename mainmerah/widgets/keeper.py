@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
+from urllib.parse import parse_qs
 
 import anywidget
 import traitlets
@@ -182,8 +183,7 @@ def language_keeper(query: str) -> Keeper:
 
     Put it among the page's widgets: it does its work once drawn (see :func:`follow_language`).
     """
-    from ..lessons.pages import query_language
-
+    asked = parse_qs(query.lstrip("?")).get("lang", [""])[-1].strip().lower()
     keeper = Keeper([LANG_KEY])
-    follow_language(keeper, query_language(query) is not None)
+    follow_language(keeper, asked in LANGUAGES)  # as lessons.pages.query_language reads it
     return keeper
