@@ -33,12 +33,14 @@ from ..fishing.save import SaveFileError
 from ..fishing.score import score_card
 from ..i18n import _, ngettext, on_language_change
 from ..svg import game_html
+from ..widgets.keeper import LANG_KEY, Keeper, follow_language
 from ..widgets.options import header_bar
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
 from .index import CLASSROOMS
+from .kept_classroom import ClassroomKeeping, classroom_key
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
-from .pages import DEFAULT_GAME, apply_language, parse_page_query, request_query
+from .pages import DEFAULT_GAME, apply_language, parse_page_query, query_language, request_query
 from .style import style_widget
 from .tutorial import _weak
 
@@ -506,6 +508,8 @@ class Classroom(W.VBox):
     table's game, an exercise answered, a save file loaded or stepped through); see ``kept_classroom``.
     """
 
+    FIRST_EXERCISES = 8412  # the deal of the exercises before any code is opened
+
     def __init__(self, seed: int | None = None, game: str = DEFAULT_GAME) -> None:
         if game not in CLASSROOMS:
             raise ValueError(f"no classroom for {game!r}: choose one of {', '.join(CLASSROOMS)}")
@@ -519,12 +523,13 @@ class Classroom(W.VBox):
         self._dealt: Game | None = None  # the game this page put on the table (the table may deal another)
         self.codes = DealCodePanel(self.show_game, seed=seed, game=game)
         self.editor = PositionEditor(self.show_game, game=game)
-        self.exercise_seed = 8412
+        self.exercise_seed = self.FIRST_EXERCISES
         self.exercise_box = W.VBox([exercises(self.exercise_seed, game)])
         self.saves = SaveReplayPanel(self.current_game, self.show_game)
         # Messages about the page itself (what the browser kept, Start over), above the tabs.
         self.page_message = Feedback()
         self.page_message.add_class("mm-class-kept")
+        self.kept_area = W.Box([])  # the page's Start over and its keeper (see kept_classroom)
         play = W.VBox([self.table_title, self.table_area])
         tabs = W.Tab([
             W.VBox([self.codes]), W.VBox([self.editor]), self.exercise_box, W.VBox([self.saves]),
@@ -535,8 +540,8 @@ class Classroom(W.VBox):
         style = style_widget()
         super().__init__([style])
         self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
-        self.children = (style, W.HTML(TAB_CSS, layout=W.Layout(display="none")), top, self.page_message, tabs,
-                         play)
+        self.children = (style, W.HTML(TAB_CSS, layout=W.Layout(display="none")), top, self.kept_area,
+                         self.page_message, tabs, play)
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()
@@ -565,6 +570,9 @@ class Classroom(W.VBox):
         if isinstance(lesson, Lesson):
             for task in lesson.tasks:
                 task.feedback.observe(lambda _c: self.changed(), "value")  # every answer is said there
+
+    def new_exercises(self, seed: int) -> Lesson:
+        return exercises(seed, self.game)
 
     def set_exercises(self, seed: int, lesson: Lesson | None = None) -> None:
         self.exercise_seed = seed
@@ -673,9 +681,22 @@ def classroom_page(query: str | None = None) -> W.VBox:
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query, games=list(CLASSROOMS))
-    page = W.VBox([PageLinks(request.game), problems_note(request), Classroom(game=request.game)])
+    room = Classroom(game=request.game)
+    keep_classroom(room, query)
+    page = W.VBox([PageLinks(request.game), problems_note(request), room])
     page.add_class("mm-classroom-page")
     return page
+
+
+def keep_classroom(room: Classroom, query: str) -> ClassroomKeeping:
+    """Keep ``room`` in the browser and the language from page to page (``?lang=`` in ``query`` wins)."""
+    keeper = Keeper([classroom_key(room.game), LANG_KEY])
+    follow_language(keeper, query_language(query) is not None)
+    keeping = ClassroomKeeping(room, keeper)
+    room.kept_area.children = [keeping.box, keeper]
+    on_language_change(_weak(keeping.relabel))
+    room.keeping = keeping
+    return keeping
 
 
 __all__ = ["Classroom", "DealCodePanel", "PositionEditor", "SaveReplayPanel", "classroom_page", "data_link",
