@@ -496,8 +496,8 @@ class SaveReplayPanel(W.VBox):
 # Tab titles in full in every language (ipywidgets cuts a title at 144 px: "Simpan & putar ul…"); on a
 # narrow screen the tabs wrap onto a second row instead of running off the page.
 TAB_CSS = """<style>
-.mm-class-tabs .lm-TabBar-content { flex-wrap: wrap; }
-.mm-class-tabs .lm-TabBar-tab { max-width: none; flex: 0 0 auto; }
+.mm-classroom .mm-class-tabs > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.mm-classroom .mm-class-tabs > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }
 </style>"""
 
 

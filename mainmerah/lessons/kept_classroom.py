@@ -205,8 +205,10 @@ class ClassroomKeeping:
                                              "the page starts afresh.").format(why=e), "bad", verdict=False)
             else:
                 apply_record(self.room, kept)
-                self.room.page_message.say(_("Welcome back: the classroom is as you left it."), "info",
-                                           verdict=False)
+                answered = any(t.inputs for t in kept.lesson.tasks)
+                if kept.table or kept.replay or kept.tab or kept.code["text"] or answered:  # not a first visit's page
+                    self.room.page_message.say(_("Welcome back: the classroom is as you left it."), "info",
+                                               verdict=False)
         self.restored = True
         self.save()
 
