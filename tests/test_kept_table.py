@@ -13,7 +13,7 @@ import pytest
 from mainmerah.i18n import set_language
 from mainmerah.widgets.app import keep_table
 from mainmerah.widgets.keeper import LANG_KEY, pack, unpack
-from mainmerah.widgets.kept_table import KIND, VERSION, TableKeeping, table_key
+from mainmerah.widgets.kept_table import KIND, SHEET_KIND, VERSION, TableKeeping, sheet_key, table_key
 from mainmerah.widgets.table import TableWidget
 
 
@@ -27,6 +27,12 @@ def page_table(seed: int, game: str = "main-merah", url: dict[str, Any] | None =
     keeping.keeper.send = sent.append  # type: ignore[method-assign]  # the page's side of the channel
     keeping.keeper._page_message({"k": "kept", "available": True, "records": kept or {}})
     return table, keeping, sent
+
+
+def kept(keeping: TableKeeping) -> dict[str, Any]:
+    """Everything the table's page keeps: its game's record and its match sheet's."""
+    records = keeping.keeper.records or {}
+    return {k: records[k] for k in (keeping.key, keeping.sheet_key)}
 
 
 def kept_text(keeping: TableKeeping) -> str:
@@ -65,7 +71,7 @@ def test_a_reload_restores_game_step_sheet_and_settings():
     before = seen(table)
     text = kept_text(keeping)
 
-    again, keeping2, _sent = page_table(99, kept={keeping2_key(): text})
+    again, keeping2, _sent = page_table(99, kept=kept(keeping))
     assert seen(again) == before
     assert again.game.to_json() == table.game.to_json()
     assert [r.scores for r in again.sheet.rows] == [tuple(scores)]
@@ -76,16 +82,12 @@ def test_a_reload_restores_game_step_sheet_and_settings():
     assert unpack(kept_text(keeping2), KIND, VERSION) == unpack(text, KIND, VERSION)
 
 
-def keeping2_key() -> str:
-    return table_key("main-merah")
-
-
 def test_a_finished_game_comes_back_finished_and_counted_once():
     table, keeping, _sent = page_table(23)
     table.skip()
     while not table.game.is_over:
         play_some(table, 1)
-    again, _k, _s = page_table(5, kept={table_key("main-merah"): kept_text(keeping)})
+    again, _k, _s = page_table(5, kept=kept(keeping))
     assert again.game.is_over and again.frame.over
     assert [r.scores for r in again.sheet.rows] == [r.scores for r in table.sheet.rows]
     assert len(again.sheet.rows) == 1
@@ -101,7 +103,7 @@ def test_a_replay_comes_back_at_its_step():
     table.replay()
     table.next()
     before = seen(table)
-    again, _k, _s = page_table(2, kept={table_key("main-merah"): kept_text(keeping)})
+    again, _k, _s = page_table(2, kept=kept(keeping))
     assert again.replaying and seen(again) == before
 
 
@@ -129,8 +131,7 @@ def edit_save(body: dict[str, Any]) -> None:
     (lambda b: b.update(pace=float("nan")), "pace"),
     (lambda b: b.update(four_colour="yes"), "four-colour"),
     (lambda b: b.update(game="chinese-ten"), "another game"),
-    (lambda b: b.update(sheet=[b["save"]]), "not a finished game"),
-    (lambda b: b.update(sheet="lots"), "match sheet"),
+    (lambda b: b.update(sheet_games=1), "match sheet"),  # a sheet record of another count: not this one
 ])
 def test_a_bad_record_is_refused_and_changes_nothing(change, word):
     table, keeping, _sent = page_table(41)
@@ -140,7 +141,7 @@ def test_a_bad_record_is_refused_and_changes_nothing(change, word):
     fresh = TableWidget(seed=7, links=True)
     fresh_view = seen(fresh)
     bad = forged(good, change)
-    again, keeping2, _s = page_table(7, kept={table_key("main-merah"): bad})
+    again, keeping2, _s = page_table(7, kept={**kept(keeping), keeping.key: bad})
     assert seen(again) == fresh_view  # the fresh deal stays
     assert again.sheet.rows == []
     assert "could not be restored" in (again.note or "") and word in (again.note or "")
@@ -199,7 +200,8 @@ def test_start_over_forgets_and_deals_afresh():
     assert {"k": "forget", "key": keeping.key} in sent
     assert table.sheet.rows == [] and not table.game.is_over and table.game.to_json() != old
     body = unpack(kept_text(keeping), KIND, VERSION)
-    assert body["save"] == table.game.to_json() and body["sheet"] == []
+    assert body["save"] == table.game.to_json() and body["sheet_games"] == 0
+    assert unpack(kept(keeping)[keeping.sheet_key], SHEET_KIND, VERSION) == {"games": []}
 
 
 def test_nothing_is_stored_before_the_page_answers_and_language_is_kept():
@@ -224,9 +226,29 @@ def test_the_kept_language_and_game_both_come_back():
         table, keeping, _s = page_table(90)
         table.skip()
         play_some(table, 2)
-        text = kept_text(keeping)
-        again, _k, _s2 = page_table(91, kept={table_key("main-merah"): text, LANG_KEY: "id"})
+        again, _k, _s2 = page_table(91, kept={**kept(keeping), LANG_KEY: "id"})
         assert again.game.to_json() == table.game.to_json()
         assert "Selamat datang kembali" in (again.note or "")
     finally:
         set_language("en")
+
+
+def test_a_sheet_of_forged_or_unfinished_games_is_refused():
+    table, keeping, _s = page_table(44)
+    table.skip()
+    while not table.game.is_over:
+        play_some(table, 1)
+    table.next_game()
+    good = kept(keeping)
+    body = unpack(good[keeping.sheet_key], SHEET_KIND, VERSION)
+    assert len(body["games"]) == 1
+    unfinished = pack(SHEET_KIND, VERSION, {"games": [table.game.to_json()]})
+    again, _k, _s2 = page_table(6, kept={**good, keeping.sheet_key: unfinished})
+    assert "not a finished game" in (again.note or "") and again.sheet.rows == []
+    forged_game = json.loads(body["games"][0])
+    forged_game["body"]["scores"] = [999, 0]
+    forged_sheet = pack(SHEET_KIND, VERSION, {"games": [json.dumps(forged_game)]})
+    again, _k, _s2 = page_table(6, kept={**good, keeping.sheet_key: forged_sheet})
+    assert "refused by the rules" in (again.note or "") and again.sheet.rows == []
+    again, _k, _s2 = page_table(6, kept={keeping.key: good[keeping.key], sheet_key("main-merah"): None})
+    assert "match sheet" in (again.note or "")

@@ -145,9 +145,10 @@ def keep_table(table: Any, kw: dict[str, Any], lang_chosen: bool) -> Any:
     button to the table; returns the :class:`~.kept_table.TableKeeping`.
     """
     from .keeper import LANG_KEY, Keeper, follow_language
-    from .kept_table import URL_SETTINGS, TableKeeping, table_key
+    from .kept_table import URL_SETTINGS, TableKeeping, sheet_key, table_key
 
-    keeper = Keeper([table_key(table.presenter.game_name), LANG_KEY])
+    name = table.presenter.game_name
+    keeper = Keeper([table_key(name), sheet_key(name), LANG_KEY])
     follow_language(keeper, lang_chosen)
     deal = {k: kw[k] for k in DEAL_KEYWORDS if k in kw}
     keeping = TableKeeping(table, keeper, deal, {URL_SETTINGS[k] for k in kw if k in URL_SETTINGS})

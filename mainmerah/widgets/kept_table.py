@@ -35,8 +35,15 @@ SETTINGS = ("four_colour", "pace", "levels")  # what a URL may set instead of th
 URL_SETTINGS = {"auto": "pace", "delay": "pace", "bots": "levels"}  # table_from_request's keywords -> settings
 
 
+SHEET_KIND = "table-sheet"  # the match sheet's games, apart: they change once a game, the table every step
+
+
 def table_key(game: str) -> str:
     return key(KIND, game)
+
+
+def sheet_key(game: str) -> str:
+    return key(SHEET_KIND, game)
 
 
 def _end(table: TableWidget, game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -73,10 +80,12 @@ class KeptTable:
     sheet: list[SheetGame] = field(default_factory=list)  # finished games, oldest first
 
 
-def record(table: TableWidget, sheet_saves: Mapping[int, str]) -> str:
-    """The record of what ``table`` shows now (``sheet_saves``: each sheet row's game, by its key)."""
+def record(table: TableWidget, sheet_saves: Mapping[int, str]) -> tuple[str, str]:
+    """The records of what ``table`` shows now and of its match sheet (``sheet_saves``: each row's game by key)."""
     sheet = [sheet_saves[r.key] for r in table.sheet.rows if r.key in sheet_saves][-MAX_SHEET:]
     current = table.sheet.rows[-1].key == table._game_no if table.sheet.rows else False
+    # The game on the table, once finished, is the sheet's last row: not kept twice.
+    sheet = sheet[:-1] if current and sheet else sheet
     return pack(KIND, VERSION, {
         "game": table.presenter.game_name,
         "save": table.game.to_json(),
@@ -86,9 +95,8 @@ def record(table: TableWidget, sheet_saves: Mapping[int, str]) -> str:
         "pace": table.delay if table.auto else None,
         "levels": {str(s): v for s, v in table.seats.levels.items() if isinstance(v, str)},
         "sheet_players": table.sheet.players,
-        # The game on the table, once finished, is the sheet's last row: not kept twice.
-        "sheet": sheet[:-1] if current and sheet else sheet,
-    })
+        "sheet_games": len(sheet),  # ties the two records: a sheet of another count is not this table's
+    }), pack(SHEET_KIND, VERSION, {"games": sheet})
 
 
 def _load(table: TableWidget, text: object, what: str) -> Any:
@@ -104,8 +112,11 @@ def _load(table: TableWidget, text: object, what: str) -> Any:
     return game
 
 
-def check_record(table: TableWidget, text: object) -> KeptTable:
-    """``text`` as a record for ``table``'s game, every part checked; :class:`KeptError` says what is wrong."""
+def check_record(table: TableWidget, text: object, sheet_text: object = None) -> KeptTable:
+    """``text`` (and ``sheet_text``, its match sheet) as records for ``table``'s game, every part checked.
+
+    :class:`KeptError` says what is wrong.
+    """
     body = unpack(text, KIND, VERSION)
     p = table.presenter
     if body.get("game") != p.game_name:
@@ -134,9 +145,12 @@ def check_record(table: TableWidget, text: object) -> KeptTable:
             raise KeptError(_("the kept record's computer level {seat}: {level} is not one this table offers")
                             .format(seat=str(s)[:10], level=str(v)[:20]))
         levels[seat] = str(v)
-    sheet_in = body.get("sheet")
-    players = body.get("sheet_players")
-    if not isinstance(sheet_in, list) or len(sheet_in) > MAX_SHEET or type(players) is not int:
+    players, count = body.get("sheet_players"), body.get("sheet_games")
+    if sheet_text is None and count != 0:
+        raise KeptError(_("the kept match sheet is missing"))
+    sheet_in = [] if count == 0 and sheet_text is None else unpack(sheet_text, SHEET_KIND, VERSION).get("games")
+    if (not isinstance(sheet_in, list) or len(sheet_in) > MAX_SHEET or type(players) is not int
+            or len(sheet_in) != count):
         raise KeptError(_("the kept record's match sheet is not a list of games"))
     sheet = []
     for i, text_i in enumerate(sheet_in, 1):
@@ -191,6 +205,7 @@ class TableKeeping:
         self.table = table
         self.keeper = keeper
         self.key = table_key(table.presenter.game_name)
+        self.sheet_key = sheet_key(table.presenter.game_name)
         self.url_deal = dict(url_deal or {})
         self.url_settings = set(url_settings)
         self.sheet_saves: dict[int, str] = {}
@@ -222,7 +237,7 @@ class TableKeeping:
         t = self.table
         if text is not None:
             try:
-                kept = check_record(t, text)
+                kept = check_record(t, text, records.get(self.sheet_key))
             except KeptError as e:
                 self.restore_note = _("The game kept in this browser could not be restored ({why}): "
                                       "here is a fresh deal.").format(why=e)
@@ -249,12 +264,15 @@ class TableKeeping:
             self.sheet_saves[t._game_no] = t.game.to_json()  # this game's row, finished (again, after an undo)
         keys = {r.key for r in rows}
         self.sheet_saves = {k: v for k, v in self.sheet_saves.items() if k in keys}
-        self.keeper.store(self.key, record(t, self.sheet_saves))
+        game, sheet = record(t, self.sheet_saves)
+        self.keeper.store(self.sheet_key, sheet)  # (sent only when a game was added: unchanged text is not)
+        self.keeper.store(self.key, game)
 
     def start_over(self) -> None:
         """Forget the kept game and match, deal afresh (display settings and levels stay)."""
         t = self.table
         self.keeper.forget(self.key)
+        self.keeper.forget(self.sheet_key)
         self.sheet_saves = {}
         t.sheet.rows = []
         t.new_game(seed=None, from_controls=True)
