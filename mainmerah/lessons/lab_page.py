@@ -44,7 +44,7 @@ CSS = """
 .mm-lab-scroll { overflow-x: auto; max-width: 100%; }
 .mm-lab-table { border-collapse: collapse; font-size: .92em; margin: 6px 0; font-variant-numeric: tabular-nums; }
 .mm-lab-table th, .mm-lab-table td { border: 1px solid #d0d7de; padding: 3px 8px; text-align: left;
-  vertical-align: top; }
+  vertical-align: top; line-height: 1.35; }
 .mm-lab-table th { background: #f6f8fa; }
 .mm-lab-verdict { background: #e3f2fd; border-left: 5px solid #1565c0; border-radius: 6px; padding: 6px 12px;
   max-width: 760px; }
@@ -163,7 +163,9 @@ class ExperimentBox(W.VBox):
         self.heading.value = f"<h2>{escape(e.title())}</h2>"
         self.intro.value = e.intro()
         self.size_label.value = escape(_("Sample size"))
-        self.size.options = [(size_name(k), k) for k in SIZE_KEYS]
+        chosen = self.size.value
+        self.size.options = [(size_name(k), k) for k in SIZE_KEYS]  # (new options choose the first again)
+        self.size.value = chosen
         self.size.tooltips = [e.size_text(e.sizes[k]) for k in SIZE_KEYS]
         self.run_button.description = _("Running…") if self.running else _("Run")
         self._size_changed()
