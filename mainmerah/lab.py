@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 import statistics
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from .fishing.lab import *  # noqa: F403 - the lab's whole surface, as before
 from .fishing.lab import DuelResult, RedealRow, Simulation
-from .i18n import _
+from .i18n import _, language
 
 # ----- plots (matplotlib imported only here) --------------------------------------------
 # Legends sit outside the axes (below them), so they never hide a bar; labels are translated.
@@ -26,7 +27,7 @@ def _axes(ax: Any = None, size: tuple[float, float] = (7, 3.5)) -> Any:
     return plt.subplots(figsize=size)[1]
 
 
-def figure(size: tuple[float, float] = (6.4, 3.6)) -> Any:
+def figure(size: tuple[float, float] = (4.8, 3.4)) -> Any:
     """A matplotlib figure drawn without pyplot (no global state, no GUI backend): for a page's images."""
     from matplotlib.figure import Figure
 
@@ -43,12 +44,40 @@ def png(fig: Any, dpi: int = 100) -> bytes:
 
 
 def _legend_below(ax: Any, ncol: int) -> None:
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=ncol, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=ncol, frameon=False, fontsize=9)
+
+
+def _title(ax: Any, text: str, width: int = 46) -> None:
+    """A title broken into lines that fit a narrow figure (in any language)."""
+    ax.set_title(textwrap.fill(text, width))
+
+
+# ----- numbers as the shown language writes them ------------------------------------------
+
+def num(x: float, digits: int = 0) -> str:
+    """``12,345.6`` in English, ``12.345,6`` in Bahasa Indonesia."""
+    text = f"{x:,.{digits}f}"
+    return text.translate(str.maketrans(",.", ".,")) if language() == "id" else text
+
+
+def signed(x: float, digits: int = 1) -> str:
+    """``+1.5``, ``−2.0`` (a true minus sign), ``0.0``."""
+    return ("+" if x > 0 else "") + num(x, digits).replace("-", "−")
+
+
+def pct(p: float, digits: int = 1) -> str:
+    """A share as a percentage: ``5.8%``."""
+    return num(100 * p, digits) + "%"
 
 
 def bot_name(name: str) -> str:
     """A bot's or play policy's name as the page shows it (``jb`` is a variant, named as it is)."""
     return {"random": _("random"), "greedy": _("greedy"), "expert": _("expert")}.get(name, name)
+
+
+def _small_ticks(ax: Any) -> None:
+    """Six two-line labels under a narrow figure: small enough not to run into each other."""
+    ax.tick_params(axis="x", labelsize=8)
 
 
 def sim_label(sim: Simulation) -> str:
@@ -67,12 +96,12 @@ def plot_seat_scores(sim: Simulation, ax: Any = None) -> Any:
         mean = statistics.fmean(scores) if scores else 0.0
         # Outlines, not filled bars: no turn's bars hide another's.
         ax.hist(scores, bins=bins, histtype="step", linewidth=1.8,
-                label=_("{who}: mean {m:.1f}").format(who=who, m=mean))
+                label=_("{who}: mean {m}").format(who=who, m=num(mean, 1)))
     ax.set_xlabel(_("final score"))
     ax.set_ylabel(_("games"))
-    ax.set_title(_("{n} players, {variant}, {policies}: scores by turn order").format(
+    _title(ax, _("{n} players, {variant}, {policies}: scores by turn order").format(
         n=sim.players, variant=sim.variant, policies=_(" v ").join(bot_name(p) for p in sim.policies)))
-    _legend_below(ax, sim.players)
+    _legend_below(ax, 2)
     return ax
 
 
@@ -89,7 +118,7 @@ def plot_duels(results: Sequence[DuelResult], ax: Any = None) -> Any:
     ax.invert_yaxis()  # the first duel on top, as the table lists them
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel(_("mean margin of the first bot (points, 95% interval)"))
-    ax.set_title(_("Bots against each other"))
+    _title(ax, _("Bots against each other"))
     return ax
 
 
@@ -102,8 +131,9 @@ def plot_variants(sims: Sequence[Simulation], ax: Any = None) -> Any:
     ax.boxplot(data, showfliers=False)
     ax.set_xticks(range(1, len(sims) + 1), [_("{variant}\n{n} players").format(variant=s.variant, n=s.players)
                                             for s in sims])
+    _small_ticks(ax)
     ax.set_ylabel(_("winner's lead (points)"))
-    ax.set_title(_("Variant against variant: how close are games?"))
+    _title(ax, _("Variant against variant: how close are games?"))
     return ax
 
 
@@ -118,10 +148,11 @@ def plot_stranded(sims: Sequence[Simulation], ax: Any = None) -> Any:
     ax.bar(labels, rates, color="tab:purple", yerr=errs, capsize=4, ecolor="black")
     top = max([100 * e.high for e in est], default=1.0)
     for i, (r, e) in enumerate(zip(rates, est, strict=True)):
-        ax.text(i, 100 * e.high + top * 0.03, f"{r:.2f}%", ha="center", va="bottom")
+        ax.text(i, 100 * e.high + top * 0.03, pct(r / 100, 2), ha="center", va="bottom", fontsize=8)
     ax.set_ylim(0, max(top, 0.1) * 1.25)  # room for the numbers above the bars, below the title
+    _small_ticks(ax)
     ax.set_ylabel(_("games with stranded cards (%)"))
-    ax.set_title(_("How often cards are left on the table"))
+    _title(ax, _("How often cards are left on the table"))
     return ax
 
 
@@ -137,8 +168,9 @@ def plot_redeals(rows: Sequence[RedealRow], ax: Any = None) -> Any:
                       [100 * (e.high - r.simulated) for r, e in zip(rows, est, strict=True)]],
                 fmt="o", capsize=4, color="black", label=_("simulated (95% interval)"))
     ax.set_xticks(list(x), labels)
+    _small_ticks(ax)
     ax.set_ylabel(_("deals redealt (%)"))
-    ax.set_title(_("Redeal odds: exact and simulated"))
+    _title(ax, _("Redeal odds: exact and simulated"))
     _legend_below(ax, 2)
     return ax
 

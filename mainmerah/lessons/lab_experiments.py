@@ -18,7 +18,8 @@ from .. import lab
 from ..core.cards import rank_name
 from ..fishing.lab import DuelResult, Estimate, ProgressFactory, RedealRow, Simulation, too_few
 from ..fishing.rules import VARIANTS, get_variant
-from ..i18n import _, language
+from ..i18n import _
+from ..lab import num, pct, signed
 
 SEED = 2024
 SIZE_KEYS = ("quick", "careful", "thorough")
@@ -36,21 +37,7 @@ class Size:
     rollouts: int = 0  # the expert's rollouts per move (duels only)
 
 
-# ----- numbers as the page's language writes them -------------------------------------------
-
-def num(x: float, digits: int = 0) -> str:
-    """``12,345.6`` in English, ``12.345,6`` in Bahasa Indonesia."""
-    text = f"{x:,.{digits}f}"
-    return text.translate(str.maketrans(",.", ".,")) if language() == "id" else text
-
-
-def signed(x: float, digits: int = 1) -> str:
-    return ("+" if x > 0 else "") + num(x, digits).replace("-", "−")
-
-
-def pct(p: float, digits: int = 1) -> str:
-    return num(100 * p, digits) + "%"
-
+# ----- numbers and texts --------------------------------------------------------------------
 
 def pm(e: Estimate, digits: int = 1, sign: bool = False) -> str:
     """``66.4 ± 1.2``; an estimate from fewer than 2 samples has no interval."""
@@ -66,9 +53,11 @@ def share(e: Estimate, digits: int = 1) -> str:
 
 
 def table_html(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A results table (scrolls sideways on a narrow screen instead of being cut off)."""
+    """A results table (on a narrow screen each row becomes a card, so nothing is cut off)."""
     th = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    # data-label: a phone shows each row as a card, every value under its column's name.
+    body = "".join("<tr>" + "".join(f"<td data-label='{escape(h, quote=True)}'>{escape(c)}</td>"
+                                    for h, c in zip(head, row, strict=True)) + "</tr>" for row in rows)
     return f"<div class='mm-lab-scroll'><table class='mm-lab-table'><thead><tr>{th}</tr></thead>" \
            f"<tbody>{body}</tbody></table></div>"
 
@@ -260,7 +249,7 @@ class Duels(Experiment[list[DuelResult]]):
                       ).format(duel=self.name(d), a=a, b=b, lo=num(-m.high, 2), hi=num(-m.low, 2)))
 
     def figures(self, result: list[DuelResult]) -> list[Any]:
-        fig = lab.figure((6.4, 2.8))
+        fig = lab.figure((4.8, 3.0))
         lab.plot_duels(result, ax=fig.subplots())
         return [fig]
 

@@ -30,6 +30,8 @@ from .style import style_widget
 
 CSS = """
 .mm-lab { max-width: 1000px; }
+.mm-lab .widget-html-content { line-height: 1.4; min-width: 0; max-width: 100%; }
+.mm-lab .widget-html, .mm-lab .mm-lab-box { min-width: 0; max-width: 100%; }
 .mm-lab h2 { margin: 18px 0 4px 0; font-size: 1.35em; }
 .mm-lab-box { border-top: 2px solid #d0d7de; padding: 4px 0 10px 0; margin-top: 10px; }
 .mm-lab-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; margin: 4px 0; }
@@ -53,10 +55,17 @@ CSS = """
 .mm-lab-error { color: #b71c1c; font-weight: 600; }
 .mm-lab-formula { font-family: "DejaVu Serif", Georgia, serif; overflow-x: auto; }
 .mm-lab-figures { display: flex; flex-wrap: wrap; gap: 8px; }
-.mm-lab-figures img { width: 640px; max-width: 100%; height: auto; }
+.mm-lab-figures img { width: 480px; max-width: 100%; height: auto; }
 @media (max-width: 600px) {
   .mm-lab { font-size: 15px; }
-  .mm-lab-table { font-size: .85em; }
+  .mm-lab-table, .mm-lab-table tbody, .mm-lab-table tr, .mm-lab-table td { display: block; width: auto; }
+  .mm-lab-table thead { display: none; }
+  .mm-lab-table tr { border: 1px solid #d0d7de; border-radius: 6px; margin: 6px 0; padding: 4px 0; }
+  .mm-lab-table td { border: 0; padding: 1px 8px; }
+  .mm-lab-table td::before { content: attr(data-label) ": "; font-weight: 600; color: #333; }
+  .mm-lab-table td:first-child { font-weight: 700; }
+  .mm-lab-table td:first-child::before { content: none; }
+  .mm-lab-progress-text { min-width: 0; }
 }
 """
 
