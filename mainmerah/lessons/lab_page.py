@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import lab
-from ..i18n import _, on_language_change
+from ..i18n import _, language, on_language_change
 from ..widgets.keeper import LANG_KEY, Keeper, follow_language
 from ..widgets.options import header_bar
 from .lab_experiments import SIZE_KEYS, Experiment, experiments, size_name
@@ -245,9 +245,14 @@ class LabPage(W.VBox):
         self.add_class("mm-lessons")
         self.add_class("mm-lab")
         self.relabel()
-        on_language_change(_weak(self.relabel))
+        on_language_change(_weak(self._language_changed))
+
+    def _language_changed(self) -> None:
+        if language() != self.shown_in:  # the same language again redraws nothing (plots take a while)
+            self.relabel()
 
     def relabel(self) -> None:
+        self.shown_in = language()
         self.heading.value = f"<h1 style='margin:4px 0'>{escape(_('Main Merah strategy lab'))}</h1>"
         self.links.value = (f'<nav class="mm-links-row"><a class="mm-home-link" href="{escape(home_href())}">'
                             f'{escape(_("◂ All games"))}</a></nav>')
