@@ -15,14 +15,14 @@ pytest.importorskip("matplotlib")
 from mainmerah import lab  # noqa: E402
 from mainmerah.i18n import _, set_language  # noqa: E402
 from mainmerah.lessons import lab_experiments as le  # noqa: E402
-from mainmerah.lessons.lab_page import ExperimentBox, LabPage, Meter  # noqa: E402
+from mainmerah.lessons.lab_page import ExperimentBox, LabPage, Meter, lab_page  # noqa: E402
 from mainmerah.widgets.keeper import LANG_KEY, Keeper  # noqa: E402
 
 PAGES: list[LabPage] = []
 
 
 def make(query: str, **kw: object) -> LabPage:
-    page = make(query, **kw)  # type: ignore[arg-type]
+    page = lab_page(query, **kw)  # type: ignore[arg-type]
     PAGES.append(page)
     return page
 
