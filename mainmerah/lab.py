@@ -117,7 +117,7 @@ def plot_duels(results: Sequence[DuelResult], ax: Any = None) -> Any:
             color=["tab:green" if m > 0 else "tab:red" for m in means])
     ax.invert_yaxis()  # the first duel on top, as the table lists them
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_xlabel(_("mean margin of the first bot (points, 95% interval)"))
+    ax.set_xlabel(textwrap.fill(_("mean margin of the first bot (points, 95% interval)"), 44))
     _title(ax, _("Bots against each other"))
     return ax
 
@@ -132,7 +132,7 @@ def plot_variants(sims: Sequence[Simulation], ax: Any = None) -> Any:
     ax.set_xticks(range(1, len(sims) + 1), [_("{variant}\n{n} players").format(variant=s.variant, n=s.players)
                                             for s in sims])
     _small_ticks(ax)
-    ax.set_ylabel(_("winner's lead (points)"))
+    ax.set_ylabel(textwrap.fill(_("winner's lead (points)"), 32))
     _title(ax, _("Variant against variant: how close are games?"))
     return ax
 
@@ -151,7 +151,7 @@ def plot_stranded(sims: Sequence[Simulation], ax: Any = None) -> Any:
         ax.text(i, 100 * e.high + top * 0.03, pct(r / 100, 2), ha="center", va="bottom", fontsize=8)
     ax.set_ylim(0, max(top, 0.1) * 1.25)  # room for the numbers above the bars, below the title
     _small_ticks(ax)
-    ax.set_ylabel(_("games with stranded cards (%)"))
+    ax.set_ylabel(textwrap.fill(_("games with stranded cards (%)"), 32))
     _title(ax, _("How often cards are left on the table"))
     return ax
 
@@ -169,7 +169,7 @@ def plot_redeals(rows: Sequence[RedealRow], ax: Any = None) -> Any:
                 fmt="o", capsize=4, color="black", label=_("simulated (95% interval)"))
     ax.set_xticks(list(x), labels)
     _small_ticks(ax)
-    ax.set_ylabel(_("deals redealt (%)"))
+    ax.set_ylabel(textwrap.fill(_("deals redealt (%)"), 32))
     _title(ax, _("Redeal odds: exact and simulated"))
     _legend_below(ax, 2)
     return ax

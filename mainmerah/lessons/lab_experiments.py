@@ -333,14 +333,15 @@ class Redeals(Experiment[list[RedealRow]]):
         return lab.redeal_table(size.n, seed=self.seed, progress=progress, chunk=max(100, size.n // 10))
 
     def report(self, result: list[RedealRow]) -> str:
-        head = [_("players"), _("variant"), _("redeal ranks"), _("exact chance"), _("exact"),
+        head = [_("game"), _("redeal ranks"), _("exact chance"), _("exact"),
                 _("simulated (95% interval)"), _("redeals per game")]
         rows = []
         for r in result:
             # Worded again here (the row keeps the words of the language it was run in).
             known = sorted(get_variant(r.variant).redeal_ranks)
             ranks = _("any rank") if len(known) == 13 else ", ".join(rank_name(k) for k in known)
-            rows.append([str(r.players), r.variant, ranks, f"{num(r.exact.numerator)}/{num(r.exact.denominator)}",
+            game = _("{variant}, {n} players").format(variant=r.variant, n=r.players)
+            rows.append([game, ranks, f"{num(r.exact.numerator)}/{num(r.exact.denominator)}",
                          pct(r.exact_float, 2), share(r.simulated_estimate(), 2), num(r.expected_redeals, 3)])
         inside = sum(r.simulated_estimate().low <= r.exact_float <= r.simulated_estimate().high for r in result)
         parts = [table_html(head, rows)]
