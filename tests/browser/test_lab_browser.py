@@ -17,6 +17,7 @@ from conftest import open_notebook, screenshot
 
 from mainmerah.i18n import _, set_language
 from mainmerah.lessons.lab_experiments import Duels
+from mainmerah.widgets.keeper import LANG_KEY
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 WAIT = 120_000
@@ -108,6 +109,8 @@ def test_choose_a_size_run_it_and_watch_it_move(page, voila) -> None:  # noqa: A
     assert indonesian("Bots against each other") in alts  # the plots were drawn again in Indonesian
     for width in (1280, 390):
         shoot(page, f"lab-id-{width}", width)
+    # The switch is kept in the browser for the next page.
+    page.wait_for_function("k => localStorage.getItem(k) === 'id'", arg=LANG_KEY, timeout=WAIT)
     assert page.errors == []
 
 
@@ -118,3 +121,19 @@ def test_the_url_opens_it_in_indonesian(page, voila) -> None:  # noqa: ANN001
     warning = page.text_content(".mm-lab-duels .mm-lab-warning")
     assert in_indonesian(lambda: Duels().few_text(2 * Duels.sizes["quick"].n)) in warning
     assert page.errors == []
+
+
+def test_the_language_kept_from_another_page_applies(browser, voila) -> None:  # noqa: ANN001
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        # As if the visitor had chosen Bahasa Indonesia on the tutorial before (no ?lang= here).
+        page.add_init_script(f"localStorage.setItem({LANG_KEY!r}, 'id')")
+        page.goto(voila.render_url("strategy-lab.ipynb"), timeout=WAIT)
+        page.wait_for_selector(READY, timeout=WAIT)
+        page.wait_for_function("t => document.querySelector('.mm-lab h1').textContent === t",
+                               arg=indonesian("Main Merah strategy lab"), timeout=WAIT)
+        page.wait_for_function("t => [...document.querySelectorAll('.mm-lab-redeals img')].some(e => e.alt === t)",
+                               arg=indonesian("Redeal odds: exact and simulated"), timeout=WAIT)
+    finally:
+        context.close()
