@@ -197,7 +197,7 @@ class Duels(Experiment[list[DuelResult]]):
     kind = "duel"
     PAIRS = (("greedy", "random"), ("expert", "random"), ("expert", "greedy"))
     runs = len(PAIRS)
-    sizes = {"quick": Size(8, 100), "careful": Size(40, 300), "thorough": Size(100, 1000)}
+    sizes = {"quick": Size(8, 100), "careful": Size(40, 300), "thorough": Size(100, 500)}
 
     def title(self) -> str:
         return _("Bots against each other")
@@ -259,7 +259,7 @@ class Variants(Experiment[list[Simulation]]):
 
     key = "variants"
     runs = 2 * len(VARIANTS)
-    sizes = {"quick": Size(1000), "careful": Size(10_000), "thorough": Size(50_000)}
+    sizes = {"quick": Size(1000), "careful": Size(10_000), "thorough": Size(30_000)}
 
     def title(self) -> str:
         return _("Variant against variant, and stranded cards")

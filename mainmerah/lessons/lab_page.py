@@ -38,6 +38,7 @@ CSS = """
 .mm-lab-controls .widget-toggle-buttons .widget-toggle-button { width: auto; padding: 0 12px; min-height: 36px; }
 .mm-lab-controls .widget-button.mm-lab-run { width: auto; min-width: 110px; min-height: 36px; font-weight: 600; }
 .mm-lab-size-label { font-weight: 600; color: #333; }
+.mm-lab-controls .widget-toggle-button.mod-active { background-color: #0b3d91; color: #fff; }
 .mm-lab-size-text { color: #444; font-size: .95em; }
 .mm-lab-progress { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; }
 .mm-lab-progress .widget-progress { width: 260px; max-width: 100%; }
@@ -140,6 +141,7 @@ class ExperimentBox(W.VBox):
         self.size = W.ToggleButtons(options=[(k, k) for k in SIZE_KEYS], value=SIZE_KEYS[0],
                                     style={"button_width": "auto"})
         self.size.add_class("mm-lab-size")
+        self.size.add_class("mm-sr-label")  # its name for screen readers; the visible label sits before it
         self.size.observe(lambda _ch: self._size_changed(), names="value")
         self.run_button = W.Button(button_style="primary")
         self.run_button.add_class("mm-lab-run")
@@ -172,6 +174,7 @@ class ExperimentBox(W.VBox):
         self.heading.value = f"<h2>{escape(e.title())}</h2>"
         self.intro.value = e.intro()
         self.size_label.value = escape(_("Sample size"))
+        self.size.description = _("Sample size")
         chosen = self.size.value
         self.size.options = [(size_name(k), k) for k in SIZE_KEYS]  # (new options choose the first again)
         self.size.value = chosen
