@@ -1,4 +1,4 @@
-"""The strategy lab as the notebook uses it: the fishing lab's simulations, plus its plots and tables.
+"""The strategy lab as its page uses it: the fishing lab's simulations, plus plots, tables and numbers.
 
 The simulations are engine code (:mod:`mainmerah.fishing.lab`); drawing them needs matplotlib,
 so the plots live here, above the engine.

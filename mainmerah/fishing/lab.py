@@ -1,8 +1,10 @@
 """The strategy lab's logic: simulations, duels between bots, exact redeal odds.
 
-The notebook ``notebooks/strategy-lab.ipynb`` only calls these. Progress bars
-are passed in (any ``tqdm``-like factory), and matplotlib is imported only by
-the plotting helpers in :mod:`mainmerah.lab`, so the engine keeps no UI dependency.
+The lab's page (``notebooks/strategy-lab.ipynb``, drawn by :mod:`mainmerah.lessons.lab_page`)
+only calls these. Progress bars are passed in (any ``tqdm``-like factory), and matplotlib is
+imported only by the plotting helpers in :mod:`mainmerah.lab`, so the engine keeps no UI
+dependency. Every estimate comes with its 95% interval (:class:`Estimate`), and :data:`FEW`
+says below which sample size a result is shown with a warning that it means little.
 """
 
 from __future__ import annotations
