@@ -252,3 +252,14 @@ def test_a_sheet_of_forged_or_unfinished_games_is_refused():
     assert "refused by the rules" in (again.note or "") and again.sheet.rows == []
     again, _k, _s2 = page_table(6, kept={keeping.key: good[keeping.key], sheet_key("main-merah"): None})
     assert "match sheet" in (again.note or "")
+
+
+def test_a_save_file_of_another_game_loaded_on_the_page_comes_back():
+    other = TableWidget(game="chinese-ten", seed=5, links=True)
+    other.skip()
+    table, keeping, _s = page_table(12)
+    assert table.load(other.game.to_json())
+    assert table.presenter.game_name == "chinese-ten"
+    again, _k, _s2 = page_table(13, kept=kept(keeping))
+    assert again.presenter.game_name == "chinese-ten" and again.game.to_json() == other.game.to_json()
+    assert "Welcome back" in (again.note or "")

@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from ..core import registry
 from ..i18n import _
 from .actions import USER_ERRORS
 from .keeper import Keeper, KeptError, key, pack, unpack
+from .presenter import PRESENTERS, Presenter, presenter_class
 
 if TYPE_CHECKING:
     from .table import TableWidget
@@ -46,9 +48,15 @@ def sheet_key(game: str) -> str:
     return key(SHEET_KIND, game)
 
 
+def _presenter(table: TableWidget, game: Any) -> Presenter:
+    """The presenter of ``game`` (a save file loaded on the table may be of another game than the page's)."""
+    name = game.game_name
+    return table.presenter if name == table.presenter.game_name else presenter_class(name)(table, name)
+
+
 def _end(table: TableWidget, game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A finished game's scores and winners, as the engine's end event says (its presenter reads the table's game)."""
-    p, on_table = table.presenter, table.game
+    p, on_table = _presenter(table, game), table.game
     try:
         table.game = game
         end = p.end_of(p.frame_at(game, len(game.events)))
@@ -80,14 +88,14 @@ class KeptTable:
     sheet: list[SheetGame] = field(default_factory=list)  # finished games, oldest first
 
 
-def record(table: TableWidget, sheet_saves: Mapping[int, str]) -> tuple[str, str]:
+def record(table: TableWidget, sheet_saves: Mapping[int, str], page: str) -> tuple[str, str]:
     """The records of what ``table`` shows now and of its match sheet (``sheet_saves``: each row's game by key)."""
     sheet = [sheet_saves[r.key] for r in table.sheet.rows if r.key in sheet_saves][-MAX_SHEET:]
     current = table.sheet.rows[-1].key == table._game_no if table.sheet.rows else False
     # The game on the table, once finished, is the sheet's last row: not kept twice.
     sheet = sheet[:-1] if current and sheet else sheet
     return pack(KIND, VERSION, {
-        "game": table.presenter.game_name,
+        "game": page,  # the page's game (its key); the save file says which game is on the table
         "save": table.game.to_json(),
         "shown": table.shown,
         "replaying": table.replaying,
@@ -103,25 +111,23 @@ def _load(table: TableWidget, text: object, what: str) -> Any:
     if not isinstance(text, str):
         raise KeptError(_("the kept record's {what} is not a save file").format(what=what))
     try:
-        game = table.presenter.load(text)
+        game = registry.load_game(text)
     except USER_ERRORS as e:
         raise KeptError(_("the kept {what} was refused by the rules: {why}").format(what=what, why=e)) from None
-    if getattr(game, "game_name", None) != table.presenter.game_name:
-        raise KeptError(_("the kept {what} is a game of {other}").format(
-            what=what, other=str(getattr(game, "game_name", "?"))[:40]))
+    if game.game_name not in PRESENTERS:
+        raise KeptError(_("the kept {what} is a game of {other}").format(what=what, other=str(game.game_name)[:40]))
     return game
 
 
-def check_record(table: TableWidget, text: object, sheet_text: object = None) -> KeptTable:
-    """``text`` (and ``sheet_text``, its match sheet) as records for ``table``'s game, every part checked.
-
-    :class:`KeptError` says what is wrong.
+def check_record(table: TableWidget, text: object, sheet_text: object = None, page: str | None = None) -> KeptTable:
+    """``text`` (and ``sheet_text``, its match sheet) as records of the page of ``page``'s game (by default
+    the table's), every part checked; :class:`KeptError` says what is wrong.
     """
     body = unpack(text, KIND, VERSION)
-    p = table.presenter
-    if body.get("game") != p.game_name:
+    if body.get("game") != (page or table.presenter.game_name):
         raise KeptError(_("the kept record is of another game ({found})").format(found=str(body.get("game"))[:40]))
     game = _load(table, body.get("save"), _("game"))
+    p = _presenter(table, game)
     bounds = [*p.boundaries(game.events), len(game.events)]
     shown, replaying = body.get("shown"), body.get("replaying")
     if type(shown) is not int or shown not in bounds:
@@ -164,11 +170,11 @@ def check_record(table: TableWidget, text: object, sheet_text: object = None) ->
 
 def apply_record(table: TableWidget, kept: KeptTable, skip: Collection[str] = ()) -> None:
     """Show ``kept`` on ``table`` (checked by :func:`check_record`); ``skip``: settings the URL chose."""
-    p = table.presenter
     table.sheet.rows = []
     table.sheet.players = kept.sheet_players
     for no, row in enumerate(kept.sheet, 1):
-        table.sheet.record(no, p.seed_of(row.game), p.sheet_label(row.game), row.scores, row.winners)
+        rp = _presenter(table, row.game)
+        table.sheet.record(no, rp.seed_of(row.game), rp.sheet_label(row.game), row.scores, row.winners)
     table._game_no = len(kept.sheet)  # _set_game numbers the game on the table next
     table.ok()
     table._set_game(kept.game, from_start=False)
@@ -204,8 +210,9 @@ class TableKeeping:
                  url_settings: Collection[str] = ()) -> None:
         self.table = table
         self.keeper = keeper
-        self.key = table_key(table.presenter.game_name)
-        self.sheet_key = sheet_key(table.presenter.game_name)
+        self.page = table.presenter.game_name  # the page's game: a save file loaded later may be another's
+        self.key = table_key(self.page)
+        self.sheet_key = sheet_key(self.page)
         self.url_deal = dict(url_deal or {})
         self.url_settings = set(url_settings)
         self.sheet_saves: dict[int, str] = {}
@@ -237,7 +244,7 @@ class TableKeeping:
         t = self.table
         if text is not None:
             try:
-                kept = check_record(t, text, records.get(self.sheet_key))
+                kept = check_record(t, text, records.get(self.sheet_key), self.page)
             except KeptError as e:
                 self.restore_note = _("The game kept in this browser could not be restored ({why}): "
                                       "here is a fresh deal.").format(why=e)
@@ -264,7 +271,7 @@ class TableKeeping:
             self.sheet_saves[t._game_no] = t.game.to_json()  # this game's row, finished (again, after an undo)
         keys = {r.key for r in rows}
         self.sheet_saves = {k: v for k, v in self.sheet_saves.items() if k in keys}
-        game, sheet = record(t, self.sheet_saves)
+        game, sheet = record(t, self.sheet_saves, self.page)
         self.keeper.store(self.sheet_key, sheet)  # (sent only when a game was added: unchanged text is not)
         self.keeper.store(self.key, game)
 
