@@ -30,6 +30,10 @@ def test_the_language_follows_the_visitor(voila_app: VoilaServer, page) -> None:
     open_notebook(page, voila_app, "tutorial.ipynb", ".mm-lesson")  # no ?lang=
     lang_is(page, "id")
     expect()(page.locator(".mm-page-links")).to_contain_text("Semua permainan", timeout=WAIT)
+    # The lesson itself is built again in the kept language (its words arrive after the links').
+    expect()(page.locator(".mm-progress-text")).to_contain_text("Pelajaran 1 dari", timeout=WAIT)
+    expect()(page.locator(".mm-lesson")).to_contain_text("Kartu dan poin", timeout=WAIT)
+    screenshot(page, "kept-lang-tutorial-id")
     open_notebook(page, voila_app, "classroom.ipynb", ".mm-classroom")
     lang_is(page, "id")
     expect()(page.locator(".mm-class-tabs")).to_contain_text("Kode pembagian", timeout=WAIT)
@@ -37,6 +41,7 @@ def test_the_language_follows_the_visitor(voila_app: VoilaServer, page) -> None:
     lang_is(page, "id")
     expect()(page.locator(".mmh-play").first).to_contain_text("Main", timeout=WAIT)
     assert "lang=id" in page.url
+    screenshot(page, "kept-lang-home-id")
 
     # ?lang= wins, and is kept for the pages after it.
     open_notebook(page, voila_app, "tutorial.ipynb?lang=en", ".mm-lesson")
