@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.patches import PathPatch
@@ -28,7 +29,7 @@ _KAPPA = 0.5523  # a quarter circle as one cubic Bézier
 def svg_path(d: str) -> Path:
     """An SVG path's data (absolute M L Q C Z only) as a matplotlib path."""
     verts: list[tuple[float, float]] = []
-    codes: list[int] = []
+    codes: list[Any] = []  # matplotlib path codes (numpy integers)
     tokens = _TOKEN.findall(d)
     i, start = 0, (0.0, 0.0)
     steps = {"M": (1, Path.MOVETO), "L": (1, Path.LINETO), "Q": (2, Path.CURVE3), "C": (3, Path.CURVE4)}

@@ -177,10 +177,10 @@ def _setup(page: Page, rules: Ruleset) -> None:
                      "out together."), size=8)
 
 
-def rules_page(game: str) -> Page:
+def rules_page(game: str, scale: float = 1.0) -> Page:
     info = registry.get(game)
     rules = ruleset_of(game)
-    page = Page()
+    page = Page(scale=scale)
     page.title(_("{game}: the rules").format(game=_(info.title)), _(info.blurb))
     page.heading(_("Cards and points"))
     page.lines(_("{n} players, one {cards}-card pack. At the end only the cards you captured count, each as "

@@ -9,7 +9,7 @@ letter of Bahasa Indonesia), so wrapping is exact rather than guessed from chara
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -85,7 +85,10 @@ class Column:
 class Page:
     """A blank A4 page and a cursor; every ``add_*`` draws at the cursor and moves it down."""
 
-    def __init__(self, top: float = MARGIN, bottom: float = HEIGHT - MARGIN) -> None:
+    def __init__(self, top: float = MARGIN, bottom: float = HEIGHT - MARGIN, scale: float = 1.0,
+                 dry: bool = False) -> None:
+        self.dry = dry  # measure only: the cursor moves, nothing is drawn (how tall a block will be)
+        self.scale = scale  # every font size and card width is multiplied by it (a longer language fits)
         self.figure = Figure(figsize=(WIDTH / 72, HEIGHT / 72))
         ax = self.figure.add_axes((0.0, 0.0, 1.0, 1.0))
         ax.set_xlim(0, WIDTH)
@@ -130,6 +133,8 @@ class Page:
     def text(self, x: float, y: float, text: str, size: float, *, bold: bool = False, color: str = INK,
              ha: str = "left", italic: bool = False) -> None:
         """One line of text with its top at ``y``."""
+        if self.dry:
+            return
         self.ax.text(x, y, printable(text), fontsize=size, fontfamily=FAMILY, fontweight="bold" if bold else "normal",
                      fontstyle="italic" if italic else "normal", color=color, ha=ha, va="top")
 
@@ -137,6 +142,7 @@ class Page:
               italic: bool = False, after: float = 4.0) -> None:
         """A wrapped paragraph."""
         col = self.column
+        size *= self.scale
         rows = wrap(printable(text), col.width - indent, size, bold)
         step = size * LINE
         self.need(step * len(rows))
@@ -153,11 +159,12 @@ class Page:
 
     def rule(self, gap: float = 6.0) -> None:
         col = self.column
-        self.ax.plot([col.x, col.x + col.width], [self.y, self.y], color=RULE, linewidth=1.2)
+        if not self.dry:
+            self.ax.plot([col.x, col.x + col.width], [self.y, self.y], color=RULE, linewidth=1.2)
         self.y += gap
 
     def heading(self, text: str, size: float = 11.5) -> None:
-        self.need(size * LINE + 18)  # a heading never ends a page alone
+        self.need(size * self.scale * LINE + 18)  # a heading never ends a page alone
         self.y += 3
         self.lines(text, size, bold=True, color=ACCENT, after=2)
 
@@ -165,7 +172,8 @@ class Page:
         for i, item in enumerate(items):
             start = self.y
             self.lines(item, size, indent=13, after=2)
-            self.text(self.column.x + 1, start, mark if mark != "#" else f"{i + 1}.", size, color=ACCENT, bold=True)
+            self.text(self.column.x + 1, start, mark if mark != "#" else f"{i + 1}.", size * self.scale, color=ACCENT,
+                      bold=True)
         self.y += 2
 
     def table(self, rows: Sequence[Sequence[str]], widths: Sequence[float] | None = None, size: float = 8.5,
@@ -176,13 +184,14 @@ class Page:
         fracs = list(widths) if widths else [1.0 / n] * n
         cell_w = [f * col.width for f in fracs]
         pad = 3.0
+        size *= self.scale
         step = size * LINE
         for r, row in enumerate(rows):
             bold = header and r == 0
             wrapped = [wrap(printable(cell), w - 2 * pad, size, bold) for cell, w in zip(row, cell_w, strict=True)]
             height = max(len(w) for w in wrapped) * step + 2 * pad
             self.need(height)
-            if bold:
+            if bold and not self.dry:
                 self.ax.fill_between([col.x, col.x + col.width], self.y, self.y + height, color="#f3e9d2", linewidth=0)
             x = col.x
             for c, (cell_lines, w) in enumerate(zip(wrapped, cell_w, strict=True)):
@@ -193,16 +202,18 @@ class Page:
                               ha="left" if how == "left" else "center")
                 x += w
             self.y += height
-            self.ax.plot([col.x, col.x + col.width], [self.y, self.y], color="#d8d0bf", linewidth=0.6)
+            if not self.dry:
+                self.ax.plot([col.x, col.x + col.width], [self.y, self.y], color="#d8d0bf", linewidth=0.6)
         self.y += 6
 
     def cards(self, cards: Sequence[Card], width: float = 22.0, gap: float = 2.0, *, x: float | None = None,
               points: Sequence[int] | None = None, advance: bool = True, ring: Sequence[str | None] = ()) -> float:
         """A row of card faces (the app's drawing) at the cursor; returns the row's right edge."""
+        width *= self.scale
         height = width * 1.4
         self.need(height)
         left = self.column.x if x is None else x
-        for i, card in enumerate(cards):
+        for i, card in enumerate(() if self.dry else cards):
             draw_card(self.ax, card, left + i * (width + gap), self.y, width,
                       points=0 if points is None else points[i], highlight=ring[i] if i < len(ring) else None)
         if advance:
@@ -213,8 +224,10 @@ class Page:
                   points: Sequence[int] | None = None, gap: float = 6.0) -> None:
         """Small cards with a wrapped sentence beside them."""
         col = self.column
-        height = width * 1.4
         right = self.cards(cards, width, 1.5, points=points, advance=False) + gap
+        width *= self.scale
+        size *= self.scale
+        height = width * 1.4
         rows = wrap(printable(text), col.x + col.width - right, size)
         step = size * LINE
         text_h = step * len(rows)
@@ -223,6 +236,13 @@ class Page:
         for i, row in enumerate(rows):
             self.text(right, top + i * step, row, size)
         self.y += max(height, text_h) + 3
+
+    def height_of(self, block: Callable[[Page], object]) -> float:
+        """How tall ``block`` (a function drawing on a page) would be here, measured without drawing."""
+        probe = Page(top=0.0, bottom=1e9, scale=self.scale, dry=True)
+        probe.column = Column(self.column.x, self.column.width)
+        block(probe)
+        return probe.y
 
     def footer(self, text: str) -> None:
         self.text(WIDTH / 2, HEIGHT - MARGIN + 12, text, 7, color=MUTED, ha="center")
