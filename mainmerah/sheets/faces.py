@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from matplotlib.axes import Axes
-from matplotlib.patches import PathPatch
+from matplotlib.collections import PathCollection
 from matplotlib.path import Path
 from matplotlib.transforms import Affine2D
 
@@ -112,9 +112,17 @@ def face_shapes(card: Card, points: int = 0, highlight: str | None = None) -> tu
 
 def draw_card(ax: Axes, card: Card, x: float, y: float, width: float, points: int = 0,
               highlight: str | None = None) -> None:
-    """``card`` with its top-left corner at (x, y) and ``width`` points wide (y pointing down)."""
+    """``card`` with its top-left corner at (x, y) and ``width`` points wide (y pointing down).
+
+    One collection a card, its shapes in the SVG's order: a page of sixty cards draws in a
+    fraction of the time that one patch per shape takes.
+    """
     scale = width / 100.0
-    place = Affine2D().scale(scale).translate(x, y) + ax.transData
-    for path, fill, stroke, stroke_w in face_shapes(card, points, highlight):
-        ax.add_patch(PathPatch(path, transform=place, facecolor=fill or "none", edgecolor=stroke or "none",
-                               linewidth=stroke_w * scale if stroke else 0.0))
+    place = Affine2D().scale(scale).translate(x, y)
+    shapes = face_shapes(card, points, highlight)
+    ax.add_collection(PathCollection(
+        [path.transformed(place) for path, _f, _s, _w in shapes],
+        facecolors=[fill or "none" for _p, fill, _s, _w in shapes],
+        edgecolors=[stroke or "none" for _p, _f, stroke, _w in shapes],
+        linewidths=[w * scale if stroke else 0.0 for _p, _f, stroke, w in shapes],
+    ), autolim=False)

@@ -157,7 +157,7 @@ def _scoring(page: Page, rules: Ruleset) -> None:
     page.heading(_("Scoring"))
     page.lines(_("The game ends when the hands and the stock are empty. Each player scores the cards in their "
                  "pile; cards left on the table score for nobody. The highest score wins; equal scores share "
-                 "the win."), after=2)
+                 "the win."), size=8.5, after=2)
     game = example_game(rules)
     while game.decision is not None:
         game.act(game.legal_actions()[0])

@@ -14,10 +14,11 @@ from typing import Any, Protocol
 
 from ..core import registry
 from ..core.cards import Card
-from ..core.words import seat_name
 from ..i18n import _
 from ..red_ten.explain import signed
-from .page import Page, PageFull
+from .page import MUTED, Page, PageFull
+
+LABEL = 104.0  # where a row's cards start, after its label
 
 
 class Puzzle(Protocol):
@@ -48,31 +49,33 @@ def position(puzzle: Puzzle) -> Any:
     return registry.game_from_layout(puzzle.game, **dict(puzzle.layout))
 
 
-def _row(page: Page, label: str, cards: Sequence[Card], game: Any, width: float = 17.0, empty: str = "") -> None:
+def _row(page: Page, label: str, cards: Sequence[Card], game: Any, width: float = 15.5, empty: str = "") -> None:
     """A label, then cards (each with the game's points badge), on one line."""
     col = page.column
     top = page.y
     page.text(col.x, top + 6 * page.scale, label, 8.5 * page.scale, color="#333333")
     if cards:
-        page.cards(list(cards), width, 1.5, x=col.x + 118, points=[game.points(c) for c in cards])
+        page.cards(list(cards), width, 1.5, x=col.x + LABEL, points=[game.points(c) for c in cards])
     else:
-        page.text(col.x + 118, top + 6 * page.scale, empty or _("(none)"), 8.5 * page.scale, italic=True)
+        page.text(col.x + LABEL, top + 6 * page.scale, empty or _("(none)"), 8.5 * page.scale, italic=True)
         page.y += width * page.scale * 1.4 + 4
-    page.y = max(page.y, top + 14)
+    page.y = max(page.y, top + 14) - 1
 
 
 def draw_puzzle(page: Page, n: int, puzzle: Puzzle) -> None:
+    """The position as the solver saw it: "you" are the seat to move (as the puzzles' reasons say)."""
     game = position(puzzle)
     me = game.seat
-    page.lines(_("Puzzle {n}").format(n=n) + f"  ·  {puzzle.id}", 10, bold=True, after=1)
-    page.lines(_("{who} to play. Which card wins the most?").format(who=seat_name(me)), 8.5, after=2)
-    for seat in [me, *(s for s in range(game.players) if s != me)]:
-        _row(page, _("{who}'s hand").format(who=seat_name(seat)), game.hands[seat], game)
+    others = [s for s in range(game.players) if s != me]
+    page.lines(_("Puzzle {n}").format(n=n) + f"  ·  {puzzle.id}", 10, bold=True, after=2)
+    _row(page, _("Your hand"), game.hands[me], game)
+    for seat in others:
+        _row(page, _("Your opponent's hand"), game.hands[seat], game)
     _row(page, _("Table"), game.table, game, empty=_("(empty)"))
     _row(page, _("Stock, top first"), game.stock, game, empty=_("(empty)"))
-    piles = ", ".join(_("{who} {n}").format(who=seat_name(s), n=game.scores[s]) for s in range(game.players))
-    page.lines(_("Points in the piles so far: {piles}.").format(piles=piles), 8.5, after=1)
-    page.lines(_("Your answer: ______________"), 9, after=10)
+    theirs = ", ".join(str(game.scores[s]) for s in others)
+    page.lines(_("Points in the piles so far: you {mine}, your opponent {theirs}.").format(
+        mine=game.scores[me], theirs=theirs) + "      " + _("Your answer: ______________"), 8.5, after=9)
 
 
 def draw_answer(page: Page, n: int, puzzle: Puzzle) -> None:
@@ -81,11 +84,11 @@ def draw_answer(page: Page, n: int, puzzle: Puzzle) -> None:
     page.lines(_("Puzzle {n}: play {best}").format(n=n, best=puzzle.best) + f"  ·  {puzzle.id}", 9.5, bold=True,
                after=1)
     page.lines(_("Final margin of each play, both sides then playing their best: {values}.").format(values=values),
-               8.5, after=1)
+               8, after=1)
     if puzzle.themes:
-        page.lines(_("Themes: {themes}.").format(themes="; ".join(_(t) for t in puzzle.themes)), 8.5, italic=True,
+        page.lines(_("Themes: {themes}.").format(themes="; ".join(_(t) for t in puzzle.themes)), 8, italic=True,
                    after=1)
-    page.lines(puzzle.reason, 8.5, after=8)
+    page.lines(puzzle.reason, 7.5, color=MUTED, after=8)
 
 
 def worksheet(puzzles: Sequence[Puzzle], title: str, scale: float = 1.0) -> list[Page]:
@@ -114,9 +117,10 @@ def worksheet(puzzles: Sequence[Puzzle], title: str, scale: float = 1.0) -> list
                     raise PageFull(f"puzzle {puzzle.id} does not fit on a page")
             block(page)
 
-    flow("puzzle", title, _("Everything is face up: both hands, the table, the stock in the order it will be "
-                            "flipped (top first) and the points in the piles so far. Play it out in your head: "
-                            "which card leaves you furthest ahead at the end?"), title)
+    flow("puzzle", title, _("You to play. Which card wins the most?") + " " + _(
+        "Everything is face up: both hands, the table, the stock in the order it will be flipped (top first) and "
+        "the points in the piles so far. Play it out in your head: which card leaves you furthest ahead at the "
+        "end?"), title)
     flow("answer", _("Answers: {title}").format(title=title), "", _("Answers: {title}").format(title=title))
     for i, page in enumerate(pages, 1):
         page.footer(_("{title} · page {n} of {total}").format(title=title, n=i, total=len(pages)))
