@@ -51,6 +51,7 @@ def _font(bold: bool) -> object:
     return get_font(findfont(FontProperties(family=FAMILY, weight="bold" if bold else "normal")))
 
 
+@lru_cache(maxsize=65536)
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of ``text`` in points at ``size``, as the PDF will set it."""
     font = _font(bold)
@@ -61,17 +62,24 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` points (a word longer than a line stands alone)."""
+    """``text`` broken into lines no wider than ``width`` points (a word longer than a line stands alone).
+
+    A line's width is the sum of its words' and spaces' (each measured once): kerning across a
+    space is nil in DejaVu, and the slack covers the rest.
+    """
+    space = text_width(" ", size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        line, used = "", 0.0
         for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
-            if line and text_width(trial, size, bold) > width:
+            w = text_width(word, size, bold)
+            if line and used + space + w > width:
                 lines.append(line)
-                line = word
+                line, used = word, w
+            elif line:
+                line, used = f"{line} {word}", used + space + w
             else:
-                line = trial
+                line, used = word, w
         lines.append(line)
     return lines
 
