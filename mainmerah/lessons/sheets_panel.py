@@ -83,6 +83,7 @@ class SheetsPanel(W.VBox):
         row.add_class("mm-nav")
         super().__init__([self.title, self.note, row, self.message, self.link])
         self.add_class("mm-sheets")
+        self.layout.max_width = "980px"  # as wide as the classroom above it
         self._relabel()
         on_language_change(_weak(self._relabel))
 

@@ -18,15 +18,17 @@ from matplotlib.backends.backend_pdf import PdfPages
 
 from ..core import registry
 from ..i18n import LANGUAGES, _, language, set_language
-from . import fishing, in_the_red, red_ten
+from .fishing import rules_page as fishing_rules
+from .in_the_red import rules_page as in_the_red_rules
 from .page import Page, PageFull
 from .puzzles import Puzzle, shipped, title_of, worksheet
+from .red_ten import rules_page as red_ten_rules
 
 RULES: dict[str, Callable[[str, float], Page]] = {
-    "main-merah": fishing.rules_page,
-    "chinese-ten": fishing.rules_page,
-    "red-ten": red_ten.rules_page,
-    "in-the-red": in_the_red.rules_page,
+    "main-merah": fishing_rules,
+    "chinese-ten": fishing_rules,
+    "red-ten": red_ten_rules,
+    "in-the-red": in_the_red_rules,
 }
 SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)  # a rules sheet shrinks a little (a longer language) to stay one page
 PUZZLE_GAMES = ("main-merah", "chinese-ten")
