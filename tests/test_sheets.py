@@ -212,6 +212,18 @@ def test_worksheet_refuses_no_puzzles() -> None:
         worksheet([], "empty")
 
 
+@pytest.mark.skipif(not hasattr(mm, "puzzles"), reason="no mm.puzzles yet: the stand-ins above test the sheet")
+def test_shipped_puzzles_make_a_worksheet() -> None:
+    for game in ("main-merah", "chinese-ten"):
+        chosen = [mm.puzzles(game=game, level=level)[0] for level in (1, 2, 3)]  # type: ignore[attr-defined]
+        pages = worksheet(chosen, game)
+        answers = " ".join(pdf_text(sheets.pdf_bytes(pages, game)))
+        for n, p in enumerate(chosen, 1):
+            assert flat(_("Puzzle {n}: play {best}").format(n=n, best=p.best)) in answers
+            assert all(flat(t) in answers for t in p.themes)
+
+
+@pytest.mark.slow
 def test_write_all_writes_every_sheet(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """``make sheets``: every rules sheet, and a worksheet per level once the package ships puzzles."""
     puzzles = stand_ins()
@@ -264,9 +276,19 @@ def test_panel_refuses_a_value_it_does_not_offer(monkeypatch: pytest.MonkeyPatch
     assert panel.link.value in ("", link)
 
 
-def test_classroom_page_shows_the_panel() -> None:
+def test_classroom_page_shows_the_panel_with_its_game_first() -> None:
     from mainmerah.lessons.classroom import classroom_page
     from mainmerah.lessons.sheets_panel import SheetsPanel
 
-    page = classroom_page("")
-    assert any(isinstance(c, SheetsPanel) for c in page.children)
+    for query, game in (("", "main-merah"), ("game=chinese-ten", "chinese-ten")):
+        panel = next(c for c in classroom_page(query).children if isinstance(c, SheetsPanel))
+        assert panel.pick.value == f"rules:{game}"
+
+
+def test_panel_without_matplotlib_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site has no matplotlib: the panel explains instead of failing."""
+    from mainmerah.lessons import sheets_panel
+
+    monkeypatch.setattr(sheets_panel, "can_print", lambda: False)
+    panel = sheets_panel.SheetsPanel()
+    assert panel.make.disabled and "matplotlib" in panel.message.text

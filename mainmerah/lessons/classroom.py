@@ -555,7 +555,8 @@ def classroom_page(query: str | None = None) -> W.VBox:
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query, games=list(CLASSROOMS))
-    page = W.VBox([PageLinks(request.game), problems_note(request), Classroom(game=request.game), SheetsPanel()])
+    page = W.VBox([PageLinks(request.game), problems_note(request), Classroom(game=request.game),
+                   SheetsPanel(request.game)])
     page.add_class("mm-classroom-page")
     return page
 

@@ -69,7 +69,7 @@ def pdf_link(data: bytes, filename: str) -> str:
 class SheetsPanel(W.VBox):
     """A choice of sheet, a Make button and the download link (``mm-sheets``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str | None = None) -> None:
         self.title = W.HTML()
         self.note = W.HTML()
         self.pick = W.Dropdown(layout=W.Layout(width="auto", max_width="420px"))
@@ -85,6 +85,8 @@ class SheetsPanel(W.VBox):
         self.add_class("mm-sheets")
         self.layout.max_width = "980px"  # as wide as the classroom above it
         self._relabel()
+        if game in RULES_GAMES:
+            self.pick.value = f"rules:{game}"  # the classroom's own game first
         on_language_change(_weak(self._relabel))
 
     def _relabel(self) -> None:
