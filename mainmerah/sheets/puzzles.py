@@ -16,7 +16,7 @@ from ..core import registry
 from ..core.cards import Card
 from ..i18n import _
 from ..red_ten.explain import signed
-from .page import MUTED, Page, PageFull
+from .page import LINE, MUTED, Page, PageFull, wrap
 
 LABEL = 104.0  # where a row's cards start, after its label
 
@@ -53,7 +53,11 @@ def _row(page: Page, label: str, cards: Sequence[Card], game: Any, width: float 
     """A label, then cards (each with the game's points badge), on one line."""
     col = page.column
     top = page.y
-    page.text(col.x, top + 6 * page.scale, label, 8.5 * page.scale, color="#333333")
+    size = 8.5 * page.scale
+    rows = wrap(label, LABEL - 8, size)  # a long label (Bahasa Indonesia) takes two lines, not the cards' room
+    first = top + max(0.0, (width * page.scale * 1.4 - len(rows) * size * LINE) / 2)
+    for i, row in enumerate(rows):
+        page.text(col.x, first + i * size * LINE, row, size, color="#333333")
     if cards:
         page.cards(list(cards), width, 1.5, x=col.x + LABEL, points=[game.points(c) for c in cards])
     else:
