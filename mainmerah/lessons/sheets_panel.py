@@ -63,7 +63,7 @@ def pdf_link(data: bytes, filename: str) -> str:
     """A download link carrying the PDF itself."""
     href = "data:application/pdf;base64," + base64.b64encode(data).decode("ascii")
     label = escape(_("Download {name}").format(name=filename))
-    return f'<a class="mm-download mm-sheet-link" download="{escape(filename)}" href="{href}">⬇ {label}</a>'
+    return f'<a class="mm-sheet-link" download="{escape(filename)}" href="{href}">⬇ {label}</a>'
 
 
 class SheetsPanel(W.VBox):

@@ -6,9 +6,10 @@ of :mod:`mainmerah.svg`, and the shipped puzzles. Only the prose that links them
 written here, through ``_()``, in the current language. Needs matplotlib (the ``app``
 extra); the engine never imports this package.
 
-    >>> from mainmerah import sheets
-    >>> pdf = sheets.rules_pdf("main-merah")           # bytes of a one-page PDF
-    >>> sheets.write_all("sheets/")                    # every sheet, English and Bahasa Indonesia
+    from mainmerah import sheets
+    pdf = sheets.rules_pdf("main-merah")           # bytes of a one-page PDF, in the current language
+    sheets.puzzles_pdf("chinese-ten", level=2)     # a worksheet and its answer key (mm.puzzles)
+    sheets.write_all("sheets/")                    # every sheet, English and Bahasa Indonesia (make sheets)
 """
 
 from __future__ import annotations
