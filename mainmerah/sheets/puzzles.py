@@ -71,7 +71,8 @@ def draw_puzzle(page: Page, n: int, puzzle: Puzzle) -> None:
     game = position(puzzle)
     me = game.seat
     others = [s for s in range(game.players) if s != me]
-    page.lines(_("Puzzle {n}").format(n=n) + f"  ·  {puzzle.id}", 10, bold=True, after=2)
+    rules = _("{variant} rules").format(variant=puzzle.variant) if puzzle.game == "main-merah" else ""
+    page.lines("  ·  ".join(filter(None, (_("Puzzle {n}").format(n=n), puzzle.id, rules))), 10, bold=True, after=2)
     _row(page, _("Your hand"), game.hands[me], game)
     for seat in others:
         _row(page, _("Your opponent's hand"), game.hands[seat], game)

@@ -76,7 +76,7 @@ def _beating(page: Page) -> None:
 
 
 def _round(page: Page) -> None:
-    page.heading(_("A round"))
+    page.heading(_("A round of play"))
     places = ", ".join(place_name(p) for p in range(1, SEATS + 1))
     page.bullets([
         _("The holder of {card} leads the first round; the lead may be any play.").format(card=HEART_THREE),
