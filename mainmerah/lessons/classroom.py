@@ -549,12 +549,14 @@ def classroom_page(query: str | None = None) -> W.VBox:
 
     No ``game``: Main Merah's; a game without a classroom, or a bad value, is named on the page and ignored.
     """
+    from .sheets_panel import SheetsPanel
     from .tutorial import PageLinks, problems_note
 
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query, games=list(CLASSROOMS))
-    page = W.VBox([PageLinks(request.game), problems_note(request), Classroom(game=request.game)])
+    page = W.VBox([PageLinks(request.game), problems_note(request), Classroom(game=request.game),
+                   SheetsPanel(request.game)])
     page.add_class("mm-classroom-page")
     return page
 
