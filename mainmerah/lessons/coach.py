@@ -43,7 +43,9 @@ class Coach(W.VBox):
         self._turns_played = 0
         self.tick = 0  # counts settled steps; shown in the prompt so a browser can wait for a step to finish
         self.inputs: list[tuple[str, tuple]] = []  # the learner's clicks, replayed by a copy after a language switch
+        self.mistakes: list[str] = []  # each wrong click's topic ("turn", "pairing", "red-first"): the stars
         self._on_over: list[Callable[[Coach], None]] = []
+        self._on_input: list[Callable[[Coach], None]] = []
         # What the learner sees, updated one event at a time (the engine is ahead of it).
         s = game.setup
         self.table: list[Card] = list(s.table)
@@ -108,6 +110,18 @@ class Coach(W.VBox):
     def on_over(self, callback: Callable[[Coach], None]) -> None:
         self._on_over.append(callback)
 
+    def on_input(self, callback: Callable[[Coach], None]) -> None:
+        """``callback(coach)`` after each click (its task keeps the log then)."""
+        self._on_input.append(callback)
+
+    def _done_input(self) -> None:
+        for cb in list(self._on_input):
+            cb(self)
+
+    def _wrong(self, text: str, topic: str) -> None:
+        self.mistakes.append(topic)
+        self.feedback.say(text, "bad")
+
     @property
     def over(self) -> bool:
         return self.waiting == "over"
@@ -121,33 +135,50 @@ class Coach(W.VBox):
     def flip(self) -> None:
         self._stock_click(None)
 
+    REPLAYABLE = frozenset({"play", "take", "flip", "next"})
+
     def replay(self, log: Sequence[tuple[str, tuple]]) -> None:
-        """Click again what the learner clicked in another coach of the same game (the bots are seeded)."""
+        """Click again what the learner clicked in another coach of the same game (the bots are seeded).
+
+        Only clicks replay, each checked as a click is; a log naming anything else raises ValueError.
+        """
         for name, args in log:
-            getattr(self, name)(*args)
+            if name not in self.REPLAYABLE or len(args) != (0 if name in ("flip", "next") else 1) or not all(
+                    isinstance(a, str) for a in args):
+                raise ValueError(_("a coached game cannot replay “{name}”").format(name=str(name)[:40]))
+            try:
+                getattr(self, name)(*args)
+            except ValueError as e:  # not a card
+                raise ValueError(_("a coached game cannot replay “{name}”: {error}").format(
+                    name=name, error=e)) from None
 
     def next(self) -> None:
         """Show the next computer step (or go on after a stay)."""
         self.inputs.append(("next", ()))
         if self.waiting != "next":
             self.feedback.say(self._hint(), "info")
-            return
-        self._show_one()
-        self._settle()
+        else:
+            self._show_one()
+            self._settle()
+        self._done_input()
 
     # ----- clicks -------------------------------------------------------------
     def _hand_click(self, card: Card) -> None:
+        self._do_hand_click(card)
+        self._done_input()
+
+    def _do_hand_click(self, card: Card) -> None:
         self.inputs.append(("play", (str(card),)))
         if self.waiting != "play":
-            self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+            self._wrong(_("Not now: {what}").format(what=self._hint()), "turn")
             return
         if self.must_capture_first and self._turns_played == 0:
             capturing = [c for c in self.hand if any(t.rank == PARTNER[c.rank] for t in self.table)]
             if capturing and card not in capturing:
-                self.feedback.say(_(
+                self._wrong(_(
                     "{card} needs {need}, and there is none on the table: it would just stay there. "
                     "For this first turn, find a hand card that pairs with a table card."
-                ).format(card=card, need=needs(card)), "bad")
+                ).format(card=card, need=needs(card)), "pairing")
                 self.hand_row[card].mark("wrong")
                 return
         try:
@@ -162,6 +193,10 @@ class Coach(W.VBox):
         self._settle()
 
     def _table_click(self, card: Card) -> None:
+        self._do_table_click(card)
+        self._done_input()
+
+    def _do_table_click(self, card: Card) -> None:
         self.inputs.append(("take", (str(card),)))
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
@@ -180,14 +215,14 @@ class Coach(W.VBox):
                 self.feedback.say(auto_reason(e.taken, e.options), "info")
             else:
                 self.table_row[card].mark("wrong")
-                self.feedback.say(no_pair_reason(e.card, card) + ".", "bad")
+                self._wrong(no_pair_reason(e.card, card) + ".", "pairing")
             return
         if self.waiting == "choose":
             d = self.game.decision
             assert d is not None and d.card is not None
             if card not in d.options:
                 self.table_row[card].mark("wrong")
-                self.feedback.say(no_pair_reason(d.card, card) + ".", "bad")
+                self._wrong(no_pair_reason(d.card, card) + ".", "pairing")
                 return
             self.game.capture(card)
             self.waiting = "busy"
@@ -201,10 +236,13 @@ class Coach(W.VBox):
                 if better:
                     text += " " + _("({other} was worth more: red cards score, black ones do not.)").format(
                         other=better[0])
-                self.feedback.say(text, "bad" if better else "good")
+                if better:
+                    self._wrong(text, "red-first")
+                else:
+                    self.feedback.say(text, "good")
             self._settle()
             return
-        self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+        self._wrong(_("Not now: {what}").format(what=self._hint()), "turn")
 
     def _stock_click(self, _card: Card | None) -> None:
         self.inputs.append(("flip", ()))
@@ -213,8 +251,9 @@ class Coach(W.VBox):
             self._apply(self.queue.pop(0))
             self.feedback.say(_("You turned up {card}.").format(card=e.card), "info")
             self._settle()
-            return
-        self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+        else:
+            self._wrong(_("Not now: {what}").format(what=self._hint()), "turn")
+        self._done_input()
 
     # ----- the event stream ---------------------------------------------------
     def _pull(self) -> None:

@@ -561,6 +561,12 @@ class WidgetTask(Task):
     def __init__(self, prompt: str, widget: W.Widget, key: str = "") -> None:
         self.widget = widget
         super().__init__(prompt, [widget], key)
+        # Each click in a coached game, each step of a table: the task's log grows.
+        for name in ("on_input", "on_step"):
+            listen = getattr(widget, name, None)
+            if callable(listen):
+                listen(lambda _w: self.changed())
+                break
 
     @property
     def mistakes(self) -> list[str]:  # type: ignore[override]

@@ -75,10 +75,9 @@ class Progress:
         if result.solved and result.better_than(kept):
             self.best.setdefault(lesson, {})[task] = result
 
-    def stars(self, lesson: str) -> tuple[int, int]:
-        """(stars earned, stars possible) in ``lesson``, counting each task's best."""
-        best = self.best.get(lesson, {})
-        return sum(r.stars for r in best.values()), MAX_STARS * len(self.tasks.get(lesson, best))
+    def earned(self, lesson: str) -> int:
+        """The stars earned in ``lesson``, counting each task's best attempt."""
+        return sum(r.stars for r in self.best.get(lesson, {}).values())
 
     def record(self) -> dict[str, Any]:
         """JSON-able: what the browser keeps and a teacher's view reads."""
