@@ -3,7 +3,7 @@
 The engine plays each decision at once (a play settles its capture and the
 flip in one go); the coach then replays the new events to the learner one
 step at a time: you click the table card your card pairs with, you click the
-stock to flip. The computer's moves are shown one event per "Next" press.
+stock to flip. The computer's moves are shown one event per press of its "Show the computer's move" button.
 Every step is checked against the engine's own events and explained.
 """
 
@@ -73,7 +73,9 @@ class Coach(W.VBox):
         self.prompt = W.HTML()
         self.prompt.add_class("mm-coach-prompt")
         self.feedback = Feedback()
-        self.next_button = W.Button(description=_("Next ▶"), button_style="primary", layout=W.Layout(width="auto"))
+        # Not "Next": the tutorial's own button goes to the next lesson; this one shows the computer's move.
+        self.next_button = W.Button(description=_("Show the computer's move ▶"), button_style="primary",
+                                    layout=W.Layout(width="auto"))
         self.next_button.add_class("mm-coach-next")
         self.next_button.on_click(lambda _b: self.next())
         self.log_html = W.HTML()
@@ -86,15 +88,22 @@ class Coach(W.VBox):
             w.add_class("mm-label")
             return w
 
+        # The stock and the card in play keep their width and come first, the table (which shrinks
+        # and grows) last: nothing the learner may click next moves under the pointer.
+        in_play = W.VBox([label(_("In play")), self.in_play_html])
+        in_play.add_class("mm-coach-in-play")
         middle = W.Box([
-            W.VBox([label(_("Table")), self.table_row]),
-            W.VBox([label(_("In play")), self.in_play_html]),
             W.VBox([label(_("Stock")), stock_box]),
+            in_play,
+            W.VBox([label(_("Table")), self.table_row]),
         ])
         middle.add_class("mm-zone")
+        # The prompt and its button above the cards, in view with them; what a click said below the hand.
+        ask = W.Box([self.prompt, self.next_button])
+        ask.add_class("mm-coach-ask")
         super().__init__([
-            self.others_html, middle, label(_("Your hand")), self.hand_row,
-            self.prompt, self.feedback, self.next_button, self.pile_html,
+            self.others_html, ask, middle, label(_("Your hand")), self.hand_row,
+            self.feedback, self.pile_html,
             label(_("What happened (latest first)")), self.log_html,
         ])
         self.add_class("mm-coach")
@@ -334,21 +343,21 @@ class Coach(W.VBox):
     def _hint(self) -> str:
         w = self.waiting
         if w == "play":
-            return _("it is your turn: click a card in your hand to play it.")
+            return _("it is your turn: choose a card in your hand to play it.")
         if w == "take" and isinstance(self.expected, Capture):
             if self.expected.more:
-                return _("{card} takes all three {rank}s on the table: click one of them.").format(
+                return _("{card} takes all three {rank}s on the table: choose one of them.").format(
                     card=self.expected.card, rank=rank_name(self.expected.card.rank))
-            return _("click the table card that {card} pairs with.").format(card=self.expected.card)
+            return _("choose the table card that {card} pairs with.").format(card=self.expected.card)
         if w == "flip":
-            return _("click the stock to flip its top card.")
+            return _("choose the stock to flip its top card.")
         if w == "choose":
             d = self.game.decision
             assert d is not None
-            return _("{card} pairs with {options}: click the one you take.").format(
+            return _("{card} pairs with {options}: choose the one you take.").format(
                 card=d.card, options=cards_text(d.options))
         if w == "next":
-            return _("press Next to see what the computer does.")
+            return _("press “Show the computer's move” to see what it does.")
         return _("the game is over.")
 
     def _log(self, text: str) -> None:
@@ -367,7 +376,9 @@ class Coach(W.VBox):
                 self.table_row[c].set_highlight("match")
         self.in_play_html.value = (card_svg(self.in_play, 64, highlight="select") if self.in_play
                                    else f'<span class="mm-empty">{escape(_("(nothing)"))}</span>')
-        self.stock.set_badge(_("{n} left").format(n=self.stock_left))
+        self.stock.set_badge(_("{n} left").format(n=self.stock_left) if self.stock_left else _("empty"))
+        # No face-down card once the stock is empty (its place is kept: nothing moves).
+        self.stock.button.layout.visibility = "visible" if self.stock_left else "hidden"
         self.stock.set_disabled(self.waiting != "flip")
         self.stock.set_highlight("select" if self.waiting == "flip" else None)
         opp = []
@@ -383,7 +394,8 @@ class Coach(W.VBox):
         mine = sum(self.game.points(c) for c in self.piles[self.human])
         self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"
                                 + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)")))
-        self.next_button.layout.display = "" if self.waiting == "next" else "none"
+        # Always in place (disabled when there is nothing to show), so the cards never jump.
+        self.next_button.disabled = self.waiting != "next"
         if self.waiting == "over":
             scores = [sum(self.game.points(c) for c in p) for p in self.piles]
             text = _("Game over: you {mine} points, {other}.").format(

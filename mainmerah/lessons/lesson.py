@@ -377,7 +377,7 @@ class PickTask(Task):
         left = self._left()[: max(1, self.need - len(self.picked))]
         for t in left:
             self.row[t].set_highlight("hint")
-        return ngettext("The marked card is right: click it.", "The marked cards are right: click them.",
+        return ngettext("The marked card is right: choose it.", "The marked cards are right: choose them.",
                         len(left))
 
 
