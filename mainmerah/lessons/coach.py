@@ -178,6 +178,9 @@ class Coach(W.VBox):
 
     def _do_hand_click(self, card: Card) -> None:
         self.inputs.append(("play", (str(card),)))
+        if card not in self.hand:  # only from Python or a forged log: the page shows only the hand
+            self.feedback.say(_("{card} is not in your hand.").format(card=card), "bad")
+            return
         if self.waiting != "play":
             self._wrong(_("Not now: {what}").format(what=self._hint()), "turn")
             return
@@ -207,6 +210,9 @@ class Coach(W.VBox):
 
     def _do_table_click(self, card: Card) -> None:
         self.inputs.append(("take", (str(card),)))
+        if card not in self.table:
+            self.feedback.say(_("{card} is not on the table.").format(card=card), "bad")
+            return
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
             more = e.more
