@@ -640,8 +640,12 @@ class Lesson(W.VBox):
         self.end.layout.display = "none"
         self.end_link = ""  # HTML the tutorial adds under the outro (e.g. a link to the table)
         self._on_change: list[Callable[[Lesson], None]] = []
-        self.head = W.HTML()
+        self.head = W.HTML(f"<h2>{escape(title)}</h2>")
         self.head.add_class("mm-lesson-title")
+        self.stars_html = W.HTML()
+        self.stars_html.add_class("mm-lesson-stars")
+        header = W.Box([self.head, self.stars_html])
+        header.add_class("mm-lesson-header")
         intro_w = W.HTML(para(intro))
         intro_w.add_class("mm-intro")
         for i, t in enumerate(self.tasks):
@@ -650,7 +654,7 @@ class Lesson(W.VBox):
             if i:
                 t.layout.display = "none"
                 t._shown_at = None  # its time starts when it appears
-        super().__init__([self.head, intro_w, *self.tasks, self.outro, self.end])
+        super().__init__([header, intro_w, *self.tasks, self.outro, self.end])
         self.add_class("mm-lesson")
         self.add_class(f"mm-lesson-{key}")
         self._draw()
@@ -682,8 +686,8 @@ class Lesson(W.VBox):
     def _draw(self) -> None:
         n = len(self.tasks)
         got = star_text(self.stars, 3 * n)
-        self.head.value = (f"<h2>{escape(self.title)} <span class='mm-stars' title='{escape(_('stars earned'))}'>"
-                           f"{got}</span></h2>")
+        self.stars_html.value = (f"<span class='mm-stars' title='{escape(_('stars earned'))}'>{got}</span> "
+                                 f"<span class='mm-stars-note'>{self.stars}/{3 * n}</span>")
         if self.solved:
             text = _("Lesson done: {stars} of {n} stars.").format(stars=self.stars, n=3 * n)
             if self.stars < 3 * n:

@@ -49,7 +49,8 @@ CSS = """
   white-space: pre-line; text-align: left; line-height: 1.35; padding: 6px 10px; overflow: visible; }
 .mm-progress .mm-current { outline: 3px solid #0d47a1; font-weight: 700; }
 .mm-stars { color: #b8860b; letter-spacing: 1px; white-space: nowrap; }
-.mm-lesson-title .mm-stars { font-size: 0.7em; font-weight: 400; margin-left: 8px; }
+.mm-lesson-header { display: flex; flex-flow: row wrap; align-items: baseline; gap: 2px 14px; }
+.mm-lesson-stars .mm-stars { font-size: 1.15em; }
 .mm-ladder { display: flex; flex-flow: row wrap; gap: 10px; align-items: center; margin: 2px 0 4px 0; }
 .mm-stars-note { color: #555; font-size: 0.9em; }
 .mm-hint-text { background: #f3e5f5; border-left: 5px solid #6a1b9a; border-radius: 6px; padding: 4px 12px;
