@@ -45,7 +45,7 @@ CSS = """
 .mm-map-title { margin: 6px 0 0 0; }
 .mm-progress.mm-map { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 6px;
   margin: 4px 0 8px 0; }
-.mm-progress .widget-button.mm-progress-step { width: auto; height: auto; min-height: 52px; margin: 0;
+.mm-lessons .mm-progress .widget-button.mm-progress-step { width: auto; height: auto; min-height: 52px; margin: 0;
   white-space: pre-line; text-align: left; line-height: 1.35; padding: 6px 10px; overflow: visible; }
 .mm-progress .mm-current { outline: 3px solid #0d47a1; font-weight: 700; }
 .mm-stars { color: #b8860b; letter-spacing: 1px; white-space: nowrap; }
@@ -99,7 +99,7 @@ CSS = """
   .mm-lessons .mm-card-row.mm-root, .mm-lessons .mm-coach-stock.mm-root { --mm-w: 48px; padding-right: 6px; }
   .mm-lessons .mm-card-row.mm-root.mm-small { --mm-w: 38px; }
   .mm-progress.mm-map { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  .mm-progress .widget-button.mm-progress-step { padding: 4px 6px; font-size: 13px; }
+  .mm-lessons .mm-progress .widget-button.mm-progress-step { padding: 4px 6px; font-size: 13px; }
 }
 """
 

@@ -143,6 +143,9 @@ def test_map_and_stars_screens(voila, browser, width: int, lang: str) -> None:  
             assert _("★ {got} of {of} · {done}/{n} tasks").split("{got}")[0] in stars
         finally:
             set_language("en")
+        screenshot(page, f"tutorial-ladder-{width}-{lang}")
+        page.locator(".mm-topbar").first.scroll_into_view_if_needed()
+        page.evaluate("() => document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })")
         screenshot(page, f"tutorial-map-{width}-{lang}")
         assert not page.errors, page.errors
     finally:
