@@ -384,7 +384,8 @@ class Coach(W.VBox):
                                    else f'<span class="mm-empty">{escape(_("(nothing)"))}</span>')
         self.stock.set_badge(_("{n} left").format(n=self.stock_left) if self.stock_left else _("empty"))
         # No face-down card once the stock is empty (its place is kept: nothing moves).
-        self.stock.button.layout.visibility = "visible" if self.stock_left else "hidden"
+        # (a class, not the button's layout: card buttons share one layout object)
+        (self.stock.remove_class if self.stock_left else self.stock.add_class)("mm-stock-empty")
         self.stock.set_disabled(self.waiting != "flip")
         self.stock.set_highlight("select" if self.waiting == "flip" else None)
         opp = []

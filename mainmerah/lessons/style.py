@@ -28,7 +28,7 @@ CSS = """
 /* A card's line under it keeps its card's width (the text wraps instead), and a row of cards that reveal
    their points reserves two lines: nothing in the row moves when a card is answered. */
 .mm-lessons .mm-root .mm-card-slot { width: var(--mm-w); }
-.mm-badge { min-height: 0; margin: 2px 0 0 0; width: 100%; text-align: center; }
+.mm-badge { min-height: 1.3em; margin: 2px 0 0 0; width: 100%; text-align: center; }
 .mm-badge-text { font-size: 12px; font-weight: 600; color: #333; white-space: normal; line-height: 1.15;
   overflow-wrap: anywhere; display: inline-block; }
 .mm-hide-points .mm-badge { min-height: 2.4em; }
@@ -66,6 +66,7 @@ CSS = """
 .mm-coach-ask { display: flex; flex-flow: row wrap; gap: 8px 14px; align-items: center; min-height: 48px; }
 .mm-coach-ask .mm-coach-prompt { flex: 1 1 320px; margin: 4px 0; }
 .mm-coach-in-play { min-width: 76px; }
+.mm-stock-empty .jupyter-button.mm-card { visibility: hidden; }
 .mm-progress-text { color: #333; font-weight: 600; }
 .mm-nav { display: flex; flex-flow: row wrap; gap: 8px; margin: 10px 0; align-items: center; }
 .mm-nav .widget-button { min-width: 120px; }
