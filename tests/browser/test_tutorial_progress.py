@@ -150,3 +150,50 @@ def test_map_and_stars_screens(voila, browser, width: int, lang: str) -> None:  
         assert not page.errors, page.errors
     finally:
         context.close()
+
+
+OVERFLOW = """() => [...document.querySelectorAll('.mm-lessons *')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > window.innerWidth + 1 && !e.closest('.mm-story'); })
+    .map(e => e.className).slice(0, 5)"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, lessons", [("main-merah", 6), ("chinese-ten", 1), ("red-ten", 0), ("in-the-red", 0)])
+def test_every_lesson_fits_a_phone_in_bahasa_indonesia(voila, browser, game: str, lessons: int) -> None:  # noqa: ANN001
+    context, page = fresh(browser, 390, 844)
+    try:
+        open_notebook(page, voila, f"tutorial.ipynb?game={game}&lang=id", ".mm-lesson")
+        n = page.locator(".mm-progress-step").count()
+        assert n >= max(lessons, 1)
+        for i in range(1, n + 1):
+            page.locator(f".mm-progress-{i}").click()
+            page.wait_for_selector(f".mm-progress-{i}.mm-current", timeout=WAIT)
+            page.wait_for_selector(".mm-stage .mm-lesson", timeout=WAIT)
+            page.wait_for_timeout(300)
+            assert page.evaluate(OVERFLOW) == [], f"lesson {i} of {game}"
+            text = page.inner_text(".mm-stage")
+            for english in ("Click", "Next ▶", "Right.", "Betul. Betul", "stars earned", "if solved now"):
+                assert english not in text, (english, i, game)
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+def test_number_answers_are_big_enough_for_a_phone(voila, browser) -> None:  # noqa: ANN001
+    context, page = fresh(browser, 390, 844)
+    try:
+        open_notebook(page, voila, "tutorial.ipynb", ".mm-lesson-cards")
+        for c in ("A♥", "7♦", "K♠", "9♥", "2♦", "A♣", "Q♦", "5♣"):
+            card(page, ".mm-task-reveal", c).click()
+        for c in ("J♥", "8♦", "A♦", "K♥"):
+            card(page, ".mm-task-red", c).click()
+        box = page.locator(".mm-task-tally .mm-answer input")
+        expect()(box).to_be_visible(timeout=WAIT)
+        size = box.evaluate("e => [parseFloat(getComputedStyle(e).fontSize), e.getBoundingClientRect().height]")
+        assert size[0] >= 16 and size[1] >= 44, size
+        check = page.locator(".mm-task-tally .mm-check").bounding_box()
+        assert check is not None and check["height"] >= 40
+        assert not page.errors, page.errors
+    finally:
+        context.close()
