@@ -48,7 +48,7 @@ CSS = """
 .mm-lessons .mm-progress .widget-button.mm-progress-step { width: auto; height: auto; min-height: 52px; margin: 0;
   white-space: pre-line; text-align: left; line-height: 1.35; padding: 6px 10px; overflow: visible; }
 .mm-progress .mm-current { outline: 3px solid #0d47a1; font-weight: 700; }
-.mm-stars { color: #b8860b; letter-spacing: 1px; white-space: nowrap; }
+.mm-stars { color: #7a5600; letter-spacing: 1px; white-space: nowrap; }
 .mm-lesson-header { display: flex; flex-flow: row wrap; align-items: baseline; gap: 2px 14px; }
 .mm-lesson-stars .mm-stars { font-size: 1.15em; }
 .mm-ladder { display: flex; flex-flow: row wrap; gap: 10px; align-items: center; margin: 2px 0 4px 0; }
