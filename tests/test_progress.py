@@ -258,3 +258,28 @@ def test_the_map_jumps_to_any_lesson_and_shows_a_sign_of_life() -> None:
     tut.steps[4].click()
     assert tut.index == 4 and shown[0] == (tut.loading,) and shown[-1] == (tut.lesson,)
     assert "Opening" in tut.loading.value
+
+
+@pytest.mark.parametrize("game", ["red-ten", "in-the-red"])
+def test_other_games_guided_tables_come_back_by_their_decisions(game: str) -> None:
+    keeper = Keeper([kept_key(game), LANG_KEY])
+    sent: list[Any] = []
+    keeper.send = sent.append  # type: ignore[method-assign]
+    tut = Tutorial(game=game, keeper=keeper)
+    keeper._page_message({"k": "kept", "available": True, "records": {}})
+    tut.go(len(tut.specs) - 1)
+    task = tut.lesson.tasks[-1]
+    table = task.widget  # type: ignore[attr-defined]
+    table.set_pace(0)
+    for _ in range(3):
+        table.game.act(table.game.legal_actions()[0])
+        table._pump()
+        task.changed()
+    text = [m for m in sent if m.get("key") == kept_key(game) and m["k"] == "store"][-1]["text"]
+    again_keeper = Keeper([kept_key(game), LANG_KEY])
+    again_keeper.send = lambda _m: None  # type: ignore[method-assign]
+    again = Tutorial(game=game, keeper=again_keeper)
+    again_keeper._page_message({"k": "kept", "available": True, "records": {kept_key(game): text}})
+    assert again.index == len(again.specs) - 1, again.note.value
+    restored = again.lesson.tasks[-1].widget  # type: ignore[attr-defined]
+    assert restored.game.choices == table.game.choices and len(table.game.choices) >= 3

@@ -581,7 +581,10 @@ class WidgetTask(Task):
         if log is not None:
             return list(log)
         game = getattr(self.widget, "game", None)
-        return [("decide", (str(ch.card),)) for ch in getattr(game, "choices", ())]
+        try:
+            return [("decide", (action_text(ch),)) for ch in getattr(game, "choices", ())]
+        except AttributeError:  # a widget whose game logs no decisions: nothing to replay
+            return []
 
     def result(self) -> TaskResult:
         return TaskResult(self.solved, self.mistakes, self.hints, self.widget_log(), self.seconds)
@@ -599,25 +602,29 @@ class WidgetTask(Task):
         self.hint_button.layout.display = "none"  # the widget has its own help (the coach's prompt, Hint)
 
 
-def replay_decisions(table: Any, log: Sequence[tuple[str, tuple]]) -> None:
-    """Play ``log``'s decisions on a copy of ``table``'s deal, every rule checked; show it where it stands."""
-    game = table.game
-    setup = getattr(game, "setup", None)
-    if setup is None or not log:
-        if log:
-            raise ValueError(_("this table cannot replay decisions"))
-        return
-    from ..fishing.engine import Game, RuleError
+def action_text(choice: Any) -> str:
+    """A recorded decision as the game's ``act`` takes it ("7♥", "Q♠ Q♥", "5♦@2")."""
+    action = getattr(choice, "action", None)
+    return str(action) if isinstance(action, str) else str(choice.card)
 
-    fresh = Game.new(setup.players, setup.variant, setup.seed) if setup.seed is not None else None
-    if fresh is None or [str(c) for c in fresh.setup.table] != [str(c) for c in setup.table]:
+
+def replay_decisions(table: Any, log: Sequence[tuple[str, tuple]]) -> None:
+    """Play ``log``'s decisions on a fresh deal like ``table``'s, every rule checked; show it where it stands."""
+    if not log:
+        return
+    game, presenter = table.game, table.presenter
+    seed = presenter.seed_of(game)
+    if seed is None:
+        raise ValueError(_("this table cannot replay decisions"))
+    fresh = presenter.new_game(game.players, presenter.variant_of(game), seed)
+    if getattr(fresh, "setup", None) != getattr(game, "setup", None):
         raise ValueError(_("this table cannot replay decisions"))
     for name, args in log:
         if name != "decide" or len(args) != 1 or not isinstance(args[0], str):
             raise ValueError(_("a table's log holds only decisions, not “{name}”").format(name=str(name)[:40]))
         try:
-            fresh.decide(args[0])
-        except (RuleError, ValueError) as e:
+            fresh.act(args[0])
+        except Exception as e:  # the engine's RuleError or a card it cannot read: the log is refused
             raise ValueError(_("a recorded decision is not legal: {error}").format(error=e)) from None
     table._set_game(fresh, from_start=False)
 
