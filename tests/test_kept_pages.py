@@ -1,4 +1,4 @@
-"""Pages without a record of their own still follow the kept language: the tutorial and home.ipynb."""
+"""home.ipynb (the home page where no server draws it) follows the kept language."""
 
 from __future__ import annotations
 
@@ -28,17 +28,3 @@ def test_home_notebook_follows_the_kept_language_unless_the_url_chose():
     finally:
         set_language("en")
 
-
-def test_tutorial_page_follows_the_kept_language():
-    from mainmerah.lessons.tutorial import Tutorial, tutorial_page
-
-    try:
-        set_language("en")
-        page = tutorial_page("")
-        keeper = answer(page, "id")
-        tutorial = next(w for w in page.children if isinstance(w, Tutorial))
-        assert language() == "id" and "Pelajaran 1 dari" in tutorial.progress_text.value
-        set_language("en")
-        assert keeper.records == {LANG_KEY: "en"}  # a switch is kept for the next page
-    finally:
-        set_language("en")

@@ -676,6 +676,7 @@ def classroom_page(query: str | None = None) -> W.VBox:
 
     No ``game``: Main Merah's; a game without a classroom, or a bad value, is named on the page and ignored.
     """
+    from .sheets_panel import SheetsPanel
     from .tutorial import PageLinks, problems_note
 
     query = request_query() if query is None else query
@@ -683,7 +684,7 @@ def classroom_page(query: str | None = None) -> W.VBox:
     request = parse_page_query(query, games=list(CLASSROOMS))
     room = Classroom(game=request.game)
     keep_classroom(room, query)
-    page = W.VBox([PageLinks(request.game), problems_note(request), room])
+    page = W.VBox([PageLinks(request.game), problems_note(request), room, SheetsPanel(request.game)])
     page.add_class("mm-classroom-page")
     return page
 
