@@ -210,3 +210,15 @@ def test_a_reload_keeps_the_game(offline_page: object, site_url: str) -> None:
     assert hand_codes(pg) == before
     expect()(pg.locator(".mm-status")).to_contain_text("Your turn")
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+
+
+def test_a_puzzle_is_solved_in_the_browser(offline_page: object, site_url: str) -> None:
+    pg = offline_page
+    p = mm.puzzles("main-merah", level=1)[0]
+    pg.goto(site_url + "/voici/render/puzzles.html")  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-pz-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    best = mm.Card.parse(p.best)
+    pg.locator(f".mm-pz-hand .mm-c-{best.rank_text}{best.suit}").first.click()  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-pz-feedback").first).to_contain_text(f"Right: {p.best} is the best card", timeout=WAIT)
+    expect()(pg.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
+    assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
