@@ -30,10 +30,16 @@ app: venv
 # `make app`). Listens on 127.0.0.1 only; `make serve-class HOST=0.0.0.0` opens it to the
 # room's network (see README). VOILA_APP_IP: where a preheated kernel reaches the server
 # to learn its page's request (Voila assumes 127.0.0.1, absent when bound to one address).
+# CLASS: the class folder (each student's progress, the teacher's key; git-ignored), its
+# teacher's page printed at start as a full link. STUDENTS=30: that many arrivals at once
+# find a preheated kernel on the tutorial and on the table (else the config's pools of 4).
+CLASS ?= $(CURDIR)/class
+STUDENTS ?= 0
 .PHONY: serve-class
 serve-class: venv
-	JUPYTER_PATH=$(CURDIR)/config/classroom VOILA_APP_IP=$(HOST) $(BIN)/python -m mainmerah.widgets.server \
-		notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(CURDIR)/config/classroom
+	MAINMERAH_CLASS=$(CLASS) JUPYTER_PATH=$(CURDIR)/config/classroom VOILA_APP_IP=$(HOST) \
+		$(BIN)/python -m mainmerah.widgets.server notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
+		--Voila.config_file_paths=$(CURDIR)/config/classroom --MainMerahVoila.students=$(STUDENTS)
 
 lint: venv
 	$(BIN)/ruff check .

@@ -1,9 +1,10 @@
 """Classroom load test: N students at once, each a real Chromium page playing a whole game.
 
-Run: .venv/bin/python benchmarks/load_test.py [--sessions 20] [--pool 4] [--cull 20]
+Run: .venv/bin/python benchmarks/load_test.py [--sessions 20] [--pool N] [--cull 120]
 
 One Voila server with the classroom settings (config/classroom; only the pool size and,
-so the run ends in minutes, the cull timeout are changed), one headless Chromium, one
+so the run ends in minutes, the cull timeout are changed; the pool is by default one
+preheated kernel per student, as `make serve-class STUDENTS=N` keeps), one headless Chromium, one
 page per student. Every page opens play.ipynb and plays a full game by clicking only.
 Printed: sessions finished and lost, click -> table redrawn latency (p50/p95), page
 load -> table interactive (p50/p95), server and kernel memory at peak, and memory after
@@ -482,8 +483,8 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
     sampled meanwhile; then wait for the culler."""
     from playwright.async_api import async_playwright
 
-    server.wait_kernels(pool)
-    server.wait_quiet()
+    server.wait_kernels(pool, timeout=120 + 5 * pool)  # a pool of 30 takes a while to start on 2 cores
+    server.wait_quiet(timeout=60 + 5 * pool)
     baseline = server.memory()
     peak = baseline
     done = asyncio.Event()
@@ -520,43 +521,32 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
                       cpu.server_s, cpu.browser_s)
 
 
-VOILA_WAIT = "from voila.utils import wait_for_request"
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--players", type=int, default=2, choices=(2, 3))
-    ap.add_argument("--pool", type=int, default=4, help="preheated kernels for play.ipynb (classroom config: 4)")
+    ap.add_argument("--pool", type=int, default=None,
+                    help="preheated kernels for play.ipynb (default: one per session, as `make serve-class"
+                         " STUDENTS=N`; the classroom config alone: 4)")
     ap.add_argument("--cull", type=int, default=120,
                     help="cull_idle_timeout (s) for this run (config: 1800); keep it above the slowest page load:"
                          " a kernel handed to a page is idle until the page connects")
     ap.add_argument("--cull-interval", type=int, default=5)
-    ap.add_argument("--light-preheat", action="store_true",
-                    help="experiment: in the snapshot, play.ipynb waits with mainmerah.widgets.preheat instead of"
-                         " voila.utils (which loads Voila's server side into every kernel)")
     ap.add_argument("--rev", default="HEAD", help="commit to measure (a git archive of it); 'worktree': as is")
     ap.add_argument("--ramp", type=float, default=0.0, help="arrive evenly over this many seconds (0: at once)")
     args = ap.parse_args()
+    if args.pool is None:
+        args.pool = args.sessions
     load_before = os.getloadavg()[0]
     results = ROOT / "benchmarks" / "results"  # git-ignored; the server log stays there
     results.mkdir(parents=True, exist_ok=True)
     workdir = Path(tempfile.mkdtemp(prefix="load-", dir=results))
     if args.rev == "worktree":
-        if args.light_preheat:
-            sys.exit("--light-preheat patches a snapshot: use it with --rev")
         src, what = ROOT, "the working tree"
     else:
         commit = subprocess.run(["git", "rev-parse", "--short", args.rev], cwd=ROOT, capture_output=True, text=True,
                                 check=True).stdout.strip()
         src, what = snapshot(commit, workdir / "src"), f"commit {commit}"
-        if args.light_preheat:
-            app = src / "mainmerah" / "widgets" / "app.py"
-            text = app.read_text()
-            if VOILA_WAIT not in text:
-                sys.exit(f"--light-preheat: {app.relative_to(src)} no longer has {VOILA_WAIT!r}")
-            app.write_text(text.replace(VOILA_WAIT, "from .preheat import wait_for_request"))
-            what += " with play.ipynb waiting through mainmerah.widgets.preheat"
     server = ClassroomServer(workdir, pools={APP: args.pool}, cull=(args.cull, args.cull_interval), src=src)
     try:
         report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool, ramp=args.ramp,

@@ -4,7 +4,8 @@ The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&player
 &bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
 ``variant`` only for a game that has variants). Voila hands the query string to the kernel
 (``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
-so it first waits for the request (``voila.utils.wait_for_request``). Values
+so it first waits for the request (``mainmerah.widgets.preheat.wait_for_request``, which
+does not load Voila's server side into every student's kernel). Values
 from a URL are checked like any input: a bad one is named on the page and
 the default is used instead.
 """
@@ -38,7 +39,7 @@ assert {v for _n, v in PACES} == set(PACE_NAMES.values())
 def request_query() -> str:
     """The page request's query string ("" outside Voila, e.g. in JupyterLab)."""
     if os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request
+        from .preheat import wait_for_request
 
         wait_for_request()  # a preheated kernel learns its request only now
     return os.environ.get("QUERY_STRING", "")

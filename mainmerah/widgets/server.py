@@ -30,18 +30,29 @@ an hour is culled, checked every two minutes, even with a tab still connected (a
 forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
 are stripped and tracebacks never reach the page; the server listens on 127.0.0.1:8866.
 
+On ``make serve-class`` two more things. With a class folder (``MAINMERAH_CLASS``, see
+``mainmerah.lessons.classfolder``) the server makes the teacher's key and prints the
+teacher's page as a full link once it listens; ``/teacher``, ``/teacher.csv`` and
+``/teacher/clear`` (``teacher_page``) show the class behind that key, drawn here without a
+kernel; without a folder they answer 404. And ``students`` (``STUDENTS=30``) grows the
+preheated pools of the pages a class opens at once (Voila's
+``VoilaKernelManager.kernel_pools_config``, ``{"tutorial.ipynb": {"pool_size": 30}}``) before
+Voila builds its kernel manager.
+
 Run: ``python -m mainmerah.widgets.server notebooks --Voila.config_file_paths=.``
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.utils import url_path_join
+from tornado.ioloop import IOLoop
 from tornado.web import RedirectHandler, RequestHandler
 from tornado.websocket import WebSocketHandler
-from traitlets import Unicode
+from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.handler import VoilaHandler
 
@@ -104,6 +115,10 @@ class LanguageScriptHandler(RequestHandler):
         self.write(files("mainmerah").joinpath("static/lang.js").read_text(encoding="utf-8"))
 
 
+# The pages a whole class is sent to at once: ``students`` preheats a kernel per student for each.
+CLASS_PAGES = ("tutorial.ipynb", "play.ipynb")
+
+
 class MainMerahVoila(Voila):
     """Voila with a landing page at the root URL: the games' home page, or a redirect to a notebook."""
 
@@ -112,9 +127,25 @@ class MainMerahVoila(Voila):
         help="What the root URL shows: 'home' (the games' home page), a notebook of the served folder to "
              "redirect to, or empty for Voila's listing.",
     )
+    students = Int(
+        0, config=True,
+        help="Students expected to arrive at once (`make serve-class STUDENTS=30`): the tutorial and the table "
+             "each keep at least this many preheated kernels. 0: the pool sizes of the config as they are.",
+    )
+
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        if self.students > 0:
+            # Voila's kernel manager is built later (in start) from this config: the pools grow before it exists.
+            pools = dict(self.config.VoilaKernelManager.get("kernel_pools_config", {}))
+            for nb in CLASS_PAGES:
+                size = max(int(pools.get(nb, {}).get("pool_size", 0)), self.students)
+                pools[nb] = {**pools.get(nb, {}), "pool_size": size}
+            self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def init_handlers(self) -> list:
         handlers = [(h[0], _patched(h[1]), *h[2:]) for h in super().init_handlers()]
+        handlers[:0] = self.class_handlers()
         if self.landing and not self.notebook_path:
             if self.landing == "home":
                 route: tuple = (self.server_url, HomeHandler)
@@ -125,6 +156,27 @@ class MainMerahVoila(Voila):
             handlers.insert(0, route)
             handlers.insert(0, (url_path_join(self.server_url, "mainmerah/lang.js"), LanguageScriptHandler))
         return handlers
+
+    def class_handlers(self) -> list:
+        """The teacher's routes; with a class folder (``make serve-class``) its key is made and announced."""
+        from ..lessons.classfolder import class_folder, teacher_key
+        from .teacher_page import ClearHandler, CsvHandler, TeacherHandler
+
+        folder = class_folder()
+        options: dict[str, Any] = {"folder": None, "key": ""}
+        if folder is not None:
+            folder = Path(folder).resolve()
+            options = {"folder": folder, "key": teacher_key(folder)}
+            IOLoop.current().add_callback(self.announce_teacher, options["key"], folder)
+        return [(url_path_join(self.base_url, path), handler, options) for path, handler in (
+            ("teacher", TeacherHandler), (r"teacher\.csv", CsvHandler), ("teacher/clear", ClearHandler))]
+
+    def announce_teacher(self, key: str, folder: Path) -> None:
+        """Once listening (the port is known): the teacher's full link, on the terminal only."""
+        url = f"{self.display_url.split('?')[0]}teacher?key={key}"
+        line = "=" * 72
+        print(f"\n{line}\nThe teacher's page (keep this link to yourself):\n  {url}\n"
+              f"Class folder: {folder}\n{line}\n", flush=True)
 
 
 main = launch_new_instance = MainMerahVoila.launch_instance

@@ -1,0 +1,194 @@
+"""The student's side on ``make serve-class``: the optional name box and the reporter writing the
+tutorial's progress to the class folder; without a class, nothing shown and nothing written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+import pytest
+
+from mainmerah.lessons import classfolder as cf
+from mainmerah.lessons.student import Reporter, StudentName, attach_student
+
+
+class FakeTutorial(W.VBox):
+    """The tutorial's contract: progress() and listeners called after every change."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = "main-merah"
+        self.listeners: list[Any] = []
+        self.stars = 0
+
+    def progress(self) -> dict[str, Any]:
+        return {"game": self.game, "seconds": 12.5, "lessons": {"cards": {"title": "Cards", "tasks": {
+            "t1": {"stars": self.stars, "mistakes": 1, "rules": {"pairs": 1}, "hints": 0, "seconds": 3.0,
+                   "solved": self.stars > 0}}}}}
+
+    def on_progress(self, callback: Any) -> None:
+        self.listeners.append(callback)
+
+    def solve(self) -> None:
+        self.stars = 2
+        for f in self.listeners:
+            f()
+
+
+def records(folder: Path) -> list[cf.Record]:
+    got, refused = cf.read_records(folder)
+    assert refused == []
+    return got
+
+
+def test_without_a_class_the_page_is_unchanged_and_nothing_is_written(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    monkeypatch.delenv(cf.CLASS_ENV, raising=False)
+    tutorial = FakeTutorial()
+    page = W.VBox([W.HTML("links"), tutorial])
+    assert attach_student(page, tutorial) is None
+    assert page.children == (page.children[0], tutorial) and tutorial.listeners == []
+
+
+def test_with_a_class_the_name_box_comes_before_the_lessons_and_progress_follows(monkeypatch: pytest.MonkeyPatch,
+                                                                                tmp_path: Path) -> None:
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    tutorial = FakeTutorial()
+    links = W.HTML("links")
+    page = W.VBox([links, tutorial])
+    reporter = attach_student(page, tutorial)
+    assert reporter is not None
+    assert page.children[0] is links and isinstance(page.children[1], StudentName) and page.children[2] is tutorial
+    (arrived,) = records(tmp_path)  # the teacher sees the student arrive, without a name
+    assert arrived.name == "" and arrived.lessons["cards"]["tasks"]["t1"]["stars"] == 0
+    tutorial.solve()
+    (now,) = records(tmp_path)
+    assert now.session == arrived.session and now.lessons["cards"]["tasks"]["t1"]["stars"] == 2
+    box = page.children[1]
+    box.submit("  Siti   Nur ")
+    (named,) = records(tmp_path)
+    assert named.name == "Siti Nur" and "Siti Nur" in box.status.value
+
+
+def test_a_bad_name_is_named_and_changes_nothing(tmp_path: Path) -> None:
+    reporter = Reporter(tmp_path, FakeTutorial())
+    box = StudentName(reporter)
+    box.submit("Ani")
+    box.submit("<script>alert(1)</script>")
+    assert "<script>" not in box.status.value and "mm-student-bad" in box.status.value
+    assert reporter.name == "Ani" and records(tmp_path)[0].name == "Ani"
+    box.submit("")  # an empty box takes the name away (the student stays, nameless)
+    assert reporter.name == "" and records(tmp_path)[0].name == ""
+
+
+def test_a_forged_progress_is_not_written_and_never_breaks_the_tutorial(tmp_path: Path) -> None:
+    tutorial = FakeTutorial()
+    reporter = Reporter(tmp_path, tutorial)
+    reporter.write()
+    tutorial.stars = 7  # out of range: refused, the last good record stays
+    reporter.write()
+    assert reporter.error and "stars" in reporter.error
+    assert records(tmp_path)[0].lessons["cards"]["tasks"]["t1"]["stars"] == 0
+
+
+def test_puzzles_solved_have_their_slot(tmp_path: Path) -> None:
+    reporter = Reporter(tmp_path, FakeTutorial())
+    reporter.set_puzzles({"1": 3, "2": 1})
+    assert records(tmp_path)[0].puzzles == {"1": 3, "2": 1}
+
+
+def test_a_real_tutorial_is_reported_answer_by_answer(tmp_path: Path) -> None:
+    """The package's Tutorial, with whatever progress API it has: the first task's answers reach the folder."""
+    from mainmerah.lessons.tutorial import Tutorial
+
+    tutorial = Tutorial()
+    reporter = Reporter(tmp_path, tutorial)
+    reporter.listen()
+    reporter.write()
+    (first,) = records(tmp_path)  # the student's arrival
+    lesson = tutorial.lesson
+    assert set(first.lessons) <= {lesson.key}
+    task = lesson.tasks[0]
+    for card in task.targets:  # lesson 1's first task: click every card to see its worth
+        task.pick(card)
+    assert task.solved and reporter.error is None, reporter.error
+    (after,) = records(tmp_path)
+    solved = [k for k, t in after.lessons[lesson.key]["tasks"].items() if t["solved"]]
+    assert solved == [task.key] and after.lessons[lesson.key]["tasks"][task.key]["stars"] == 3
+
+
+def test_a_failing_progress_or_folder_never_reaches_the_student(tmp_path: Path) -> None:
+    tutorial = FakeTutorial()
+    tutorial.progress = lambda: 1 / 0  # type: ignore[method-assign]
+    reporter = Reporter(tmp_path, tutorial)
+    reporter.write()
+    assert reporter.error and cf.read_records(tmp_path) == ([], [])
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    reporter = Reporter(blocked, FakeTutorial())
+    reporter.write()
+    assert reporter.error
+
+
+class RecordedProgress:
+    """The lessons' own progress object (``Progress.record()``): current attempts and best ones, each
+    mistake named by its topic."""
+
+    def record(self) -> dict[str, Any]:
+        def result(solved: bool, stars: int, mistakes: list[str]) -> dict[str, Any]:
+            return {"solved": solved, "stars": stars, "mistakes": mistakes, "hints": 0, "log": [], "seconds": 4.0}
+
+        return {"game": "main-merah", "lesson": "pairing",
+                "tasks": {"pairing": {"pair1": result(False, 0, ["pairs", "pairs", "", "sevens"])},
+                          "cards": {"reveal": result(True, 3, [])}},
+                "best": {"pairing": {"pair1": result(True, 2, ["pairs"])}, "cards": {"reveal": result(True, 3, [])}}}
+
+
+class Spec:
+    def __init__(self, key: str, title: str) -> None:
+        self.key, self.title = key, title
+
+
+def test_the_lessons_progress_object_is_read_in_the_tutorials_order(tmp_path: Path) -> None:
+    tutorial = FakeTutorial()
+    tutorial.progress = RecordedProgress  # type: ignore[method-assign, assignment]
+    tutorial.specs = [Spec("cards", "Cards and points"), Spec("pairing", "Pairing")]  # type: ignore[attr-defined]
+    reporter = Reporter(tmp_path, tutorial)
+    reporter.write()
+    assert reporter.error is None, reporter.error
+    (rec,) = records(tmp_path)
+    assert list(rec.lessons) == ["cards", "pairing"] and rec.lessons["pairing"]["title"] == "Pairing"
+    pair = rec.lessons["pairing"]["tasks"]["pair1"]
+    # The best attempt's stars (solved before, trying again now); the current attempt's mistakes by topic.
+    assert pair["stars"] == 2 and pair["solved"] and pair["mistakes"] == 4
+    assert pair["rules"] == {"pairs": 2, "sevens": 1}
+    assert rec.seconds == 8.0
+
+
+def test_the_puzzles_page_reports_puzzles_solved_per_level(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from mainmerah.lessons.puzzles_page import PuzzlesPage
+    from mainmerah.lessons.student import attach_puzzles
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    puzzles = PuzzlesPage("main-merah")
+    page = W.VBox([W.HTML("links"), puzzles])
+    reporter = attach_puzzles(page, puzzles)
+    assert reporter is not None and isinstance(page.children[1], StudentName)
+    (arrived,) = records(tmp_path)
+    assert arrived.game == "main-merah" and arrived.puzzles == {} and arrived.lessons == {}
+    page.children[1].submit("Ani")
+    p = puzzles.shown[puzzles.index]
+    assert puzzles.pick(p.best)
+    (rec,) = records(tmp_path)
+    assert rec.name == "Ani" and rec.puzzles == {str(p.level): 1} and rec.session == arrived.session
+
+
+def test_without_a_class_the_puzzles_page_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mainmerah.lessons.puzzles_page import PuzzlesPage
+    from mainmerah.lessons.student import attach_puzzles
+
+    monkeypatch.delenv(cf.CLASS_ENV, raising=False)
+    puzzles = PuzzlesPage("main-merah")
+    page = W.VBox([puzzles])
+    assert attach_puzzles(page, puzzles) is None and page.children == (puzzles,)
