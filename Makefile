@@ -21,8 +21,9 @@ venv: $(VENV)/.installed
 # Serves notebooks/ with ./voila.json (preheated kernels, culling, no sources or tracebacks).
 # The root URL is the games' home page, drawn by the server (a Voila subclass adds that one
 # route, see mainmerah/widgets/server.py); it links to each game's tutorial and table.
+# JUPYTER_PATH: where Voila finds the app's page template (config/app: Voila's own less its CDN links).
 app: venv
-	$(BIN)/python -m mainmerah.widgets.server notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
+	JUPYTER_PATH=$(CURDIR)/config/app$${JUPYTER_PATH:+:$$JUPYTER_PATH} $(BIN)/python -m mainmerah.widgets.server notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
 		--Voila.config_file_paths=$(CURDIR)
 
 # A whole class on one server: config/classroom (preheated kernels, idle kernels culled,
