@@ -41,8 +41,8 @@ class FishingPresenter(Presenter):
         # Room for cards that stay; each card's spoken name says its points in the game shown.
         self.table_cards = CardRow(lambda slot: ctx.wish(self.slot, "table", slot), size=20, price=self._points)
         self.table_label = Part("mm-row-label")
-        self.play_button = Action("play", lambda: ctx.wish(self.confirm))
-        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel))
+        self.play_button = Action("play", lambda: ctx.wish(self.confirm), reserve=True)
+        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel), reserve=True)
 
     def _points(self, card: Card) -> int:
         return int(self.ctx.game.points(card))

@@ -47,8 +47,8 @@ class InTheRedPresenter(Presenter):
         self.selected: Card | None = None
         self.hint_stack: int | None = None
         self.stacks_label = Part("mm-row-label")
-        self.discard_button = Action("discard", lambda: ctx.wish(self.discard))
-        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel))
+        self.discard_button = Action("discard", lambda: ctx.wish(self.discard), reserve=True)
+        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel), reserve=True)
 
     # ----- the game -------------------------------------------------------------------------
     @property

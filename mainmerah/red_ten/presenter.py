@@ -58,9 +58,9 @@ class RedTenPresenter(Presenter):
         super().__init__(ctx, game_name)
         self.info_ = registry.get(game_name)
         self.selected: list[Card] = []
-        self.play_button = Action("rt-play", lambda: ctx.wish(self.confirm))
-        self.pass_button = Action("rt-pass", lambda: ctx.wish(self.pass_))
-        self.cancel_button = Action("rt-clear", lambda: ctx.wish(self.cancel))
+        self.play_button = Action("rt-play", lambda: ctx.wish(self.confirm), reserve=True)
+        self.pass_button = Action("rt-pass", lambda: ctx.wish(self.pass_), reserve=True)
+        self.cancel_button = Action("rt-clear", lambda: ctx.wish(self.cancel), reserve=True)
         self.answer_buttons = [Action(name, partial(ctx.wish, self.answer, a))
                                for name, a in zip(ANSWER_BUTTONS, ANSWERS, strict=True)]
         self.label = Part("mm-row-label")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import ipywidgets as w
 
@@ -47,6 +48,28 @@ def pace_options(extra: float | None = None) -> list[tuple[str, float]]:
     return options
 
 
+class DealSpec(NamedTuple):
+    """What a deal code names: the game (registry name), players, variant (None: the game's only way), seed."""
+
+    game: str
+    players: int
+    variant: str | None
+    seed: int
+
+
+def read_deal_code(text: str) -> DealSpec:
+    """A teacher's deal code (``2P-CLASSIC-9006-U``, ``CT-4P-8412-T``) as the deal it names.
+
+    A code that cannot be read raises ``DealCodeError`` (a ValueError) naming the part that is wrong.
+    """
+    from ..fishing.dealcode import PREFIXES, decode
+
+    code = decode(text)
+    if code.variant in PREFIXES.values():  # a game of its own (Chinese Ten), played one way
+        return DealSpec(code.variant, code.players, None, code.seed)
+    return DealSpec("main-merah", code.players, code.variant, code.seed)
+
+
 def _button(text: str, css: str, tooltip: str = "") -> w.Button:
     b = w.Button(description=text, tooltip=tooltip or text, layout=shared("layout"), style=shared("button"))
     b.add_class(css)
@@ -67,7 +90,7 @@ class NewGameControls(w.VBox):
         self.variant = w.Dropdown(options=list(variants or VARIANTS), value=variant if variants else None)
         self.variant.add_class("mm-variant")
         self.variant_label = LazyHTML()
-        self.seed = w.Text(value="", continuous_update=False, placeholder="1234")
+        self.seed = w.Text(value="", continuous_update=False, placeholder="1234 / 2P-CLASSIC-9006-U")
         self.seed.add_class("mm-seed")
         self.seed_label = LazyHTML()
         self.new_button = _button("", "mm-new")
@@ -106,15 +129,15 @@ class NewGameControls(w.VBox):
         self.heading.value = esc(_("New game"))
         self.players_label.value = esc(_("Players"))
         self.variant_label.value = esc(_("Variant"))
-        self.seed_label.value = esc(_("Seed"))
+        self.seed_label.value = esc(_("Seed or deal code"))
         self.players.description = _("Players")
         self.variant.description = _("Variant")
-        self.seed.description = _("Seed")
+        self.seed.description = _("Seed or deal code")
         self.pace.description = _("Computer moves")
         self.new_button.description = _("New game")
         self.new_button.tooltip = _("Deal a new game with a fresh random seed")
         self.deal_button.description = _("Deal this seed")
-        self.deal_button.tooltip = _("Deal the game of the seed in the box again (same cards)")
+        self.deal_button.tooltip = _("Deal the game of the seed or deal code in the box (the same cards every time)")
         self.pace_label.value = esc(_("Computer moves"))
         value = self.pace.value
         self.pace.options = pace_options(value)  # (new labels may reset the choice: set it again)
