@@ -152,7 +152,7 @@ def test_several_matches_you_click_the_one_to_take() -> None:
     t = TableWidget(game=g, bots=["greedy"], auto=False)
     t.select("7h")
     assert marked(t.table_cards, "match") == [C("3c"), C("3d")]
-    assert "click the one you want to take" in t.prompt.value
+    assert "choose the one you want to take" in t.prompt.value
     t.confirm()
     assert g.decision.kind == "capture" and t.caught_up
     assert marked(t.table_cards, "choice") == [C("3c"), C("3d")]

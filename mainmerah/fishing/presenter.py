@@ -173,8 +173,8 @@ class FishingPresenter(Presenter):
             if self.selected is not None:
                 rules = self.ctx.game.rules
                 return selection_text(self.selected, frame.table, rules.auto_capture, self._points, rules.sweep_three)
-            return _("Click a card in your hand: the table cards it pairs with light up before you play it.")
-        text = _("{card} pairs with {options}: click the table card you want to take.").format(
+            return _("Choose a card in your hand: the table cards it pairs with light up before you play it.")
+        text = _("{card} pairs with {options}: choose the table card you want to take.").format(
             card=d.card, options=" ".join(map(str, d.options)))
         best = max(d.options, key=self._points)
         if self._points(best):

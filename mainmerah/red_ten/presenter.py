@@ -321,7 +321,7 @@ class RedTenPresenter(Presenter):
         if not self._playing():
             return False
         if not self.selected:
-            return self.ctx.refuse(_("Select the cards of your play first (click them), or Pass."))
+            return self.ctx.refuse(_("Select the cards of your play first (choose them), or Pass."))
         self.ctx.game.act(" ".join(str(c) for c in self.selected))
         self.selected = []
         self.ctx.ok()

@@ -10,7 +10,7 @@
 // The zones every board has: placed where the layout lists them, else after the game's own zones.
 const FIXED = ["gameover", "you", "prompt", "actions"];
 // Every trait of the model: a change of one redraws the zones bound to it.
-const TRAITS = ["names", "header", "board_cls", "opps", "stock", "table_label", "table", "rows", "action",
+const TRAITS = ["names", "header", "board_cls", "opps", "level_note", "stock", "table_label", "table", "rows", "action",
   "gameover", "you", "hand", "prompt", "buttons", "entry", "panel", "log", "log_tail"];
 
 export default {
@@ -108,8 +108,10 @@ export default {
     const build = {
       seats(z, parent) {
         const box = make("div", z.cls || "mm-opps", parent);
+        const note = make("div", "mm-level-note", parent);
         const id = z.id || "opps";
         bind([id, "names"], () => drawSeats(box, model.get(id) || []));
+        bind(["level_note"], () => { setText(note, model.get("level_note") || ""); show(note, model.get("level_note")); });
       },
       stock(z, parent) {
         const stockBox = make("div", "mm-stockbox", parent);
@@ -348,9 +350,9 @@ export default {
       setAttr(header, "data-decisions", String(h.decisions ?? ""));
       setAttr(header, "data-step", String(h.step ?? ""));
       // Your turn came, or a capture choice: bring what the move needs into view (see keepInView).
-      const want = h.cls === "mm-yourturn" ? `${h.decisions}|${h.status}` : "";
-      if (want && want !== askedFor) { requestAnimationFrame(keepInView); }
-      askedFor = want;
+      const turn = h.cls === "mm-yourturn" ? `${h.decisions}|${h.status}` : "";
+      if (turn && turn !== askedFor) { requestAnimationFrame(keepInView); }
+      askedFor = turn;
     }
 
     // On a small screen the move's pieces (the table cards to choose from, the prompt, the buttons)

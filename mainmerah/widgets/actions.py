@@ -118,11 +118,11 @@ class TableActions:
 
     def why_not_now(self) -> str:
         if self.replaying:
-            return _("This is a replay: click \"Back to the game\" to play.")
+            return _("This is a replay: choose \"Back to the game\" to play.")
         if self.game.is_over and self.caught_up:
             return _("The game is over: start a new one.")
         if not self.caught_up:
-            return _("Wait: a move is being shown (click Next to see it now).")
+            return _("Wait: a move is being shown (Next shows it now).")
         d = self.game.decision
         if d is not None and d.seat != self.human:
             return _("It is {who}'s turn.").format(who=self.names[d.seat])
@@ -276,7 +276,7 @@ class TableActions:
         try:
             spec = read_deal_code(text)
         except ValueError as e:
-            return self.refuse(_("\"{text}\" is neither a seed (a whole number) nor a deal code: {why}.").format(
+            return self.refuse(_("The seed must be a whole number or a deal code, not \"{text}\": {why}.").format(
                 text=text[:40], why=e))
         game = registry.get(spec.game).new(seed=spec.seed, players=spec.players,
                                            variant=spec.variant or registry.get(spec.game).variants[0])
@@ -309,11 +309,11 @@ class TableActions:
         if not text.strip():
             if self.history is not None:
                 self.history.save_text.remove_class("mm-hidden")
-            return self.refuse(_("Paste a save file in the box first, then click Load."))
+            return self.refuse(_("Paste a save file in the box first, then press Load."))
         g = self.presenter.load(text)
         self.ok()
         self._set_game(g, from_start=False)
-        self.note = _("Game loaded. Click \"Replay from the start\" to watch it step by step.")
+        self.note = _("Game loaded. \"Replay from the start\" shows it step by step.")
         self._render()
         return True
 

@@ -3,8 +3,8 @@
 The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&players=4
 &bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
 ``variant`` only for a game that has variants), or name a teacher's deal code,
-``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one). Voila hands the query string to the kernel
-(``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
+``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one).
+Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
 so it first waits for the request (``voila.utils.wait_for_request``). Values
 from a URL are checked like any input: a bad one is named on the page and
 the default is used instead.

@@ -170,6 +170,7 @@ class BoardView(anywidget.AnyWidget):
     zones: traitlets.List[Any] = traitlets.List().tag(sync=True)
     board_cls = traitlets.Unicode("mm-board").tag(sync=True)
     opps: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    level_note = traitlets.Unicode("").tag(sync=True)  # what the levels in the seats' dropdowns mean
     names = traitlets.Dict().tag(sync=True)  # card code -> spoken name, for the small cards the page draws
     stock = traitlets.Dict().tag(sync=True)
     table_label = traitlets.Unicode("").tag(sync=True)

@@ -40,6 +40,14 @@ def level_label(level: str) -> str:
     return {"random": _("random"), "greedy": _("greedy"), "expert": _("expert")}.get(level, level)
 
 
+def levels_note(levels: Sequence[str]) -> str:
+    """One line saying what the computers' levels mean (those offered, weakest first)."""
+    words = {"random": _("random plays any card it may"), "greedy": _("greedy takes the most it can right now"),
+             "expert": _("expert plays each choice out many times and picks the best")}
+    said = [words[v] for v in levels if v in words]
+    return _("Computer levels: {levels}.").format(levels="; ".join(said)) if said else ""
+
+
 def pace_options(extra: float | None = None) -> list[tuple[str, float]]:
     """The pace choices; a delay set in code that is not among them is added."""
     options = [(_(label), value) for label, value in PACES]
@@ -90,7 +98,7 @@ class NewGameControls(w.VBox):
         self.variant = w.Dropdown(options=list(variants or VARIANTS), value=variant if variants else None)
         self.variant.add_class("mm-variant")
         self.variant_label = LazyHTML()
-        self.seed = w.Text(value="", continuous_update=False, placeholder="1234 / 2P-CLASSIC-9006-U")
+        self.seed = w.Text(value="", continuous_update=False, placeholder="1234")
         self.seed.add_class("mm-seed")
         self.seed_label = LazyHTML()
         self.new_button = _button("", "mm-new")
@@ -133,6 +141,7 @@ class NewGameControls(w.VBox):
         self.players.description = _("Players")
         self.variant.description = _("Variant")
         self.seed.description = _("Seed or deal code")
+        self.seed.placeholder = _("1234 or a code")
         self.pace.description = _("Computer moves")
         self.new_button.description = _("New game")
         self.new_button.tooltip = _("Deal a new game with a fresh random seed")
@@ -180,7 +189,7 @@ class HistoryControls(w.VBox):
         self.save_button.tooltip = _("Show this game's save file (copy it to keep the game)")
         self.load_button.description = _("Load")
         self.load_button.tooltip = _("Load the save file pasted in the box")
-        self.save_text.placeholder = _("Paste a save file here, then click Load")
+        self.save_text.placeholder = _("Paste a save file here, then press Load")
         self.save_text.description = _("Save file")
 
     def replaying(self, on: bool) -> None:

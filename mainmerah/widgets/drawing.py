@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..fishing.explain import capitalized
 from ..i18n import _
 from .board import Action, BoardView, CardRow, Entry, Part
+from .controls import levels_note
 from .text import esc
 
 if TYPE_CHECKING:
@@ -146,6 +147,8 @@ class TableDrawing:
             "zones": p.zones(),
             "board_cls": self.board.cls,
             "opps": [panel.state() for panel in self.seats.panels.values()],
+            "level_note": levels_note(self.presenter.bot_levels())
+            if any(not panel.level.hidden for panel in self.seats.panels.values()) else "",
             "names": p.card_names(),
             **zones,
             "gameover": {"html": self.gameover.body.value if over else "",
@@ -195,7 +198,7 @@ class TableDrawing:
         elif f.over:
             text = _("Game over. Deal the next game, replay this one, or change the settings.")
         elif not self.caught_up and not self.auto:
-            text = _("Click Next to see the next step.")
+            text = _("Press Next to see the next step.")
         else:
             text = _("Watch the move…")
         self.prompt.set(esc(text))

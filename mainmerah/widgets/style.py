@@ -203,7 +203,7 @@ BASE_CSS = """
 .mm-root .mm-ctlrow .widget-dropdown, .mm-root .mm-ctlrow .widget-text, .mm-root .mm-ctlrow .widget-toggle-buttons {
   width: auto; }
 .mm-root .mm-ctlrow .widget-dropdown select { min-width: 7em; }
-.mm-root .mm-seed input { width: 8em; }
+.mm-root .mm-seed input { width: 10.5em; }
 .mm-root .mm-players .widget-toggle-button { width: 3em; }
 .mm-sheet table { border-collapse: collapse; width: 100%; font-size: .9em; }
 .mm-sheet th, .mm-sheet td { border-bottom: 1px solid #eee; padding: 3px 6px; text-align: right; }
@@ -235,7 +235,7 @@ BASE_CSS = """
 .mm-root .mm-options .widget-checkbox input { width: 22px; height: 22px; margin: 0; }
 .mm-root .mm-options .widget-toggle-button { min-height: 36px; }
 .mm-four-note { font-size: .82em; color: var(--mm-muted); flex: 1 1 100%; }
-.mm-level-note { font-size: .82em; color: var(--mm-muted); }
+.mm-level-note { font-size: .8em; opacity: .85; margin-top: -4px; }
 
 /* narrow screens (container queries: in JupyterLab the notebook, not the window, sets the width) */
 @container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr);

@@ -70,7 +70,7 @@ def turn(page, scope: str, seen: dict[str, int]) -> bool:  # noqa: ANN001
                 page.wait_for_function("([s, n]) => document.querySelectorAll(s).length > n",
                                        arg=[f"{scope} .mm-hand .mm-selected", n], timeout=WAIT)
             page.wait_for_selector(f"{scope} .mm-rt-play:not([disabled])", timeout=WAIT)
-            assert "Click Play" in page.text_content(f"{scope} .mm-prompt")
+            assert "Press Play" in page.text_content(f"{scope} .mm-prompt")
             page.click(f"{scope} .mm-rt-play")
             seen["multi"] += best.size > 1
     page.wait_for_function("([s, n]) => Number(document.querySelector(s).dataset.decisions) > n",
