@@ -32,6 +32,7 @@ class FishingPresenter(Presenter):
     """Main Merah and Chinese Ten: one table of slots, a stock, capture piles, a single-select hand."""
 
     wishes = frozenset({"select", "confirm", "cancel", "choose"})
+    match_targets = (300, 500)  # a match "to a target total" (RULES.md): a few games' worth of points
     clickable = frozenset({"hand", "table"})
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
@@ -302,8 +303,12 @@ class FishingPresenter(Presenter):
         if not text:
             return False
         card = Card.parse(text)
-        if self.ctx.my_decision() is None:
+        d = self.ctx.my_decision()
+        if d is None:
             return self.ctx.refuse(self.ctx.why_not_now())
+        # Said to you, not of a seat number (the engine, which checks it again, speaks of seats).
+        if d.kind == "play" and card not in d.options:
+            return self.ctx.refuse(_("{card} is not in your hand.").format(card=card))
         self.selected = None
         self.ctx.game.decide(card)  # the engine refuses a card not in the hand / not a match
         self.ctx.ok()

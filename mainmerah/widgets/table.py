@@ -21,6 +21,7 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
+from ..core import registry
 from ..core.cards import Card
 from ..fishing.bots import Bot
 from ..i18n import _, on_language_change
@@ -266,6 +267,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.seats.setup(n, self.human, self.presenter.bot_levels())
         (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
         self.shown = self._bounds()[0] if from_start else len(game.events)
+        self.sheet.configure(self.presenter.match_targets, registry.get(name).low_wins)
+        self.sheet.show_players(n)
         if self.controls is not None:
             p = self.presenter
             self.controls.configure(p.players_allowed, p.variants)
