@@ -212,6 +212,9 @@ export default {
           setClass(entryBox, e.hidden ? "mm-entry widget-text mm-hidden" : "mm-entry widget-text");
           setText(entryName, e.label);
           setAttr(entry, "placeholder", e.placeholder);
+          // as wide as its placeholder in this language, so no hint is cut off (the sheet caps it at the row)
+          const ph = String(Math.max(10, (e.placeholder || "").length));
+          if (entry.style.getPropertyValue("--mm-ph") !== ph) { entry.style.setProperty("--mm-ph", ph); }
           setAttr(entry, "aria-label", e.label);
         });
       },

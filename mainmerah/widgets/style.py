@@ -166,7 +166,9 @@ BASE_CSS = """
 .mm-root .mm-actions .jupyter-button.mm-rt-play { width: 12em; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
 .mm-root .mm-actions .jupyter-button.mm-hint { background: #f3e5f5; color: #4a148c; }
-.mm-entry input { height: 36px; width: 11em; box-sizing: border-box; border-radius: 8px; border: 1px solid #9e9e9e;
+.mm-entry { max-width: 100%; }
+.mm-entry input { height: 36px; width: min(100%, calc(var(--mm-ph, 14) * 1ch + 24px)); box-sizing: border-box;
+  border-radius: 8px; border: 1px solid #9e9e9e;
   padding: 0 8px; font: inherit; background: #fff; color: var(--mm-ink); }
 
 /* story panel */
@@ -230,7 +232,8 @@ BASE_CSS = """
 .mm-deals td, .mm-deals th { padding: 2px 8px; text-align: right; }
 
 /* display options: targets of at least 32 px (44 on a phone), the four-colour deck's one line */
-.mm-root .mm-options .widget-checkbox label { min-height: 32px; display: flex; align-items: center; gap: 6px;
+.mm-root .mm-options .widget-checkbox label.widget-label-basic { min-height: 32px; display: flex; align-items: center;
+  gap: 6px;
   cursor: pointer; }
 .mm-root .mm-options .widget-checkbox input { width: 22px; height: 22px; margin: 0; }
 .mm-root .mm-options .widget-toggle-button { min-height: 36px; }
@@ -248,7 +251,8 @@ BASE_CSS = """
   /* below the board: as tall as its lines (no empty box), the log scrolling past a few */
   .mm-panel { height: auto; }
   .mm-log { flex: 0 1 auto; max-height: 260px; }
-  .mm-root .mm-options .widget-checkbox label, .mm-root .mm-options .widget-toggle-button { min-height: 44px; }
+  .mm-root .mm-options .widget-checkbox label.widget-label-basic, .mm-root .mm-options .widget-toggle-button {
+    min-height: 44px; }
   .mm-root .mm-actions .jupyter-button, .mm-root .mm-controls .jupyter-button, .mm-entry input,
   .mm-level select { min-height: 44px; height: 44px; }
   .mm-air .mm-mini-m { width: 32px; height: 45px; border-radius: 4px; }
