@@ -15,6 +15,7 @@ from .fishing.engine import DECK, Choice, Decision, Game, Setup, deal
 from .fishing.events import Capture, Deal, End, Flip, Play, Redeal, Stay, TakeFour
 from .fishing.levels import make_bot
 from .fishing.match import Match, next_first
+from .fishing.puzzles import Puzzle, puzzles
 from .fishing.rules import (
     JB,
     RULESETS,
@@ -37,9 +38,9 @@ __version__ = "0.2.0"
 __all__ = [
     "DECK", "JB", "JOKERS", "PACK", "PACK_WITH_JOKERS", "RULESETS", "TOTAL_POINTS", "VARIANTS", "Capture",
     "Card", "CardError", "CardGames", "ChineseTen", "Choice", "Classic", "Deal", "Decision", "End", "Flip",
-    "Game", "GameInfo", "GreedyBot", "JBCaptureBot", "LayoutError", "Match", "Play", "RandomBot", "Redeal",
+    "Game", "GameInfo", "GreedyBot", "JBCaptureBot", "LayoutError", "Match", "Play", "Puzzle", "RandomBot", "Redeal",
     "RuleError", "Ruleset", "SaveFileError", "SeatView", "Setup", "Stay", "TakeFour", "Variant", "cards_text",
     "deal", "game_from_layout", "game_info", "games", "get_ruleset", "get_variant", "jb_capture",
     "load_game", "main_merah_points", "make_bot", "new_game", "next_first", "packs", "parse_cards", "play_out",
-    "score_card",
+    "puzzles", "score_card",
 ]

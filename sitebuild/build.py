@@ -33,7 +33,7 @@ LITE = BUILD / "lite"  # the lite_dir handed to voici, made anew each build
 SHIM = Path(__file__).resolve().parent / "shim"
 PYODIDE = "0.29.3"  # what jupyterlite-pyodide-kernel 0.7.2 expects
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-NOTEBOOKS = ["home.ipynb", "tutorial.ipynb", "play.ipynb", "classroom.ipynb"]
+NOTEBOOKS = ["home.ipynb", "tutorial.ipynb", "play.ipynb", "classroom.ipynb", "puzzles.ipynb"]
 
 # Pure-Python packages of Pyodide's lockfile that the kernel's boot imports (IPython and its
 # closure, micropip for piplite). Pyodide rebuilt them for its CDN; PyPI has the same versions,

@@ -127,3 +127,88 @@ def test_plots_draw_what_they_say() -> None:
     md = lab.simulations_markdown(sims)
     assert "0.00%" in md and md.count("\n") == len(sims) + 1
     plt.close("all")
+
+
+# ----- uncertainty: every estimate with its 95% interval ----------------------------------
+
+def test_mean_estimate_is_the_normal_interval() -> None:
+    e = lab.mean_estimate([1, 2, 3, 4])
+    sd = math.sqrt(sum((x - 2.5) ** 2 for x in (1, 2, 3, 4)) / 3)
+    assert e.value == 2.5 and e.n == 4
+    assert e.half == pytest.approx(1.96 * sd / 2)
+    assert e.excludes(0) and not e.excludes(2.5)
+    one = lab.mean_estimate([7.0])
+    assert one.value == 7.0 and not one.known and not one.excludes(0)  # one sample says nothing of its spread
+    assert lab.mean_estimate([]).n == 0
+
+
+def test_share_estimate_is_wilsons() -> None:
+    z2 = 1.96 ** 2
+    none = lab.share_estimate(0, 50)
+    assert none.value == 0 and none.low == 0 and none.high == pytest.approx(z2 / (50 + z2))
+    every = lab.share_estimate(50, 50)
+    assert every.high == 1 and every.low == pytest.approx(1 - none.high)
+    big = lab.share_estimate(3000, 10_000)  # far from 0 and 1: close to p ± z·se
+    assert big.half == pytest.approx(1.96 * math.sqrt(0.3 * 0.7 / 10_000), rel=1e-3)
+    assert big.low < 0.3 < big.high
+    assert lab.share_estimate(0, 0).n == 0
+
+
+def test_too_few_below_the_threshold_only() -> None:
+    for kind, n in lab.FEW.items():
+        assert lab.too_few(n - 1, kind) and not lab.too_few(n, kind)
+
+
+def test_simulation_and_duel_estimates_agree_with_the_plain_numbers() -> None:
+    sim = lab.simulate(400, 3, "classic", seed=5)
+    assert [e.value for e in sim.win_estimates()] == pytest.approx(sim.wins_by_turn())
+    assert [e.value for e in sim.score_estimates()] == pytest.approx(
+        [sum(x) / len(x) for x in sim.scores_by_turn()])
+    first, second = sim.scores_by_turn()[:2]
+    assert sim.first_mover_edge().value == pytest.approx((sum(first) - sum(second)) / 400)
+    assert sim.stranded_estimate().value == sim.stranded_rate() and sim.stranded_estimate().n == 400
+    assert sim.redeal_estimate().value == sim.redeal_rate()
+    assert all(e.low <= e.value <= e.high for e in [*sim.win_estimates(), sim.lead_estimate()])
+    d = lab.duel("greedy", "random", deals=6, seed=2)
+    assert (d.margin_estimate().low, d.margin_estimate().high) == d.ci95()
+    assert d.win_estimate().value == d.win_rate() and 0 <= d.win_estimate().low <= d.win_estimate().high <= 1
+    for row in lab.redeal_table(400, seed=3):
+        e = row.simulated_estimate()
+        assert e.value == pytest.approx(row.simulated) and e.low <= e.value <= e.high and e.n == 400
+
+
+def test_redeal_table_progress_moves_in_chunks_and_results_do_not_depend_on_them() -> None:
+    Bar.instances.clear()
+    rows = lab.redeal_table(250, seed=4, progress=Bar, chunk=100)
+    [bar] = Bar.instances
+    assert bar.done == bar.total == 250 * 6 and bar.closed
+    assert rows == lab.redeal_table(250, seed=4, chunk=7)
+
+
+def test_legends_sit_outside_the_axes() -> None:
+    pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    sim = lab.simulate(100, 3, "classic", seed=1)
+    rows = lab.redeal_table(50)
+    for draw in (lambda ax: lab.plot_seat_scores(sim, ax=ax), lambda ax: lab.plot_redeals(rows, ax=ax)):
+        fig = lab.figure()
+        ax = fig.subplots()
+        draw(ax)
+        FigureCanvasAgg(fig).draw()
+        renderer = fig.canvas.get_renderer()
+        box, legend = ax.get_window_extent(renderer), ax.get_legend().get_window_extent(renderer)
+        assert legend.y1 <= box.y0, (legend, box)  # below the plot: it hides no bar
+        assert legend.x0 >= 0 and legend.x1 <= fig.bbox.x1  # and inside the image
+    assert lab.png(fig).startswith(b"\x89PNG")
+
+
+def test_numbers_in_each_language() -> None:
+    from mainmerah.i18n import set_language
+
+    assert lab.num(12345.67, 1) == "12,345.7" and lab.pct(0.0581, 1) == "5.8%" and lab.signed(-2, 1) == "−2.0"
+    set_language("id")
+    try:
+        assert lab.num(12345.67, 1) == "12.345,7" and lab.pct(0.0581, 1) == "5,8%" and lab.signed(1.5) == "+1,5"
+    finally:
+        set_language("en")

@@ -1,8 +1,10 @@
 """The strategy lab's logic: simulations, duels between bots, exact redeal odds.
 
-The notebook ``notebooks/strategy-lab.ipynb`` only calls these. Progress bars
-are passed in (any ``tqdm``-like factory), and matplotlib is imported only by
-the plotting helpers in :mod:`mainmerah.lab`, so the engine keeps no UI dependency.
+The lab's page (``notebooks/strategy-lab.ipynb``, drawn by :mod:`mainmerah.lessons.lab_page`)
+only calls these. Progress bars are passed in (any ``tqdm``-like factory), and matplotlib is
+imported only by the plotting helpers in :mod:`mainmerah.lab`, so the engine keeps no UI
+dependency. Every estimate comes with its 95% interval (:class:`Estimate`), and :data:`FEW`
+says below which sample size a result is shown with a warning that it means little.
 """
 
 from __future__ import annotations
@@ -31,6 +33,65 @@ class Progress(Protocol):
 
 
 ProgressFactory = Callable[..., Progress]
+
+
+Z95 = 1.96  # the normal quantile of a two-sided 95% interval
+
+# Below these sizes a result is shown with a plain warning that it means little (the page words it).
+# Duels: fewer deals than this rarely separate two bots; simulations: rates of a few percent need
+# hundreds of games; redeal odds of ~1-5% need thousands of deals to be seen to two digits.
+FEW = {"duel": 30, "games": 500, "deals": 2000}
+
+
+def too_few(n: int, kind: str) -> bool:
+    """Whether ``n`` samples of ``kind`` (a key of :data:`FEW`) are too few to mean much."""
+    return n < FEW[kind]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A number measured on ``n`` samples, with its 95% interval ``low``..``high``."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def half(self) -> float:
+        """Half the interval's width (the "±"); infinite when nothing is known."""
+        return (self.high - self.low) / 2
+
+    @property
+    def known(self) -> bool:
+        return math.isfinite(self.low) and math.isfinite(self.high)
+
+    def excludes(self, x: float) -> bool:
+        """Whether ``x`` lies outside the interval (the samples tell the value apart from ``x``)."""
+        return self.known and not self.low <= x <= self.high
+
+
+def mean_estimate(values: Sequence[float]) -> Estimate:
+    """The mean and its normal 95% interval (needs 2 values; fewer give an unbounded interval)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(0.0, -math.inf, math.inf, 0)
+    m = statistics.fmean(values)
+    if n < 2:
+        return Estimate(m, -math.inf, math.inf, n)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n)
+    return Estimate(m, m - half, m + half, n)
+
+
+def share_estimate(hits: float, n: int) -> Estimate:
+    """A share ``hits / n`` with its Wilson 95% interval (sound near 0% and 100%, unlike mean ± z·se)."""
+    if n <= 0:
+        return Estimate(0.0, 0.0, 1.0, 0)
+    p = hits / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
 
 
 class _NoProgress:
@@ -82,6 +143,39 @@ class Simulation:
 
     def totals(self) -> list[int]:
         return [sum(g.scores) for g in self.games]
+
+    # ----- the same numbers with their 95% intervals
+    def score_estimates(self) -> list[Estimate]:
+        """Mean final score of the first, second (, third) player to move."""
+        return [mean_estimate(x) for x in self.scores_by_turn()]
+
+    def win_estimates(self) -> list[Estimate]:
+        """Share of wins by turn order (ties shared), each game one sample."""
+        n = self.players
+        out = []
+        for k in range(n):
+            shares = []
+            for g in self.games:
+                top = max(g.scores)
+                winners = sum(s == top for s in g.scores)
+                shares.append(1 / winners if g.scores[(g.first + k) % n] == top else 0.0)
+            out.append(mean_estimate(shares))
+        return out
+
+    def first_mover_edge(self) -> Estimate:
+        """How many points more the first to move scores than the second, game by game (paired)."""
+        first, second = self.scores_by_turn()[:2]
+        return mean_estimate([a - b for a, b in zip(first, second, strict=True)])
+
+    def stranded_estimate(self) -> Estimate:
+        return share_estimate(sum(g.stranded > 0 for g in self.games), len(self.games))
+
+    def redeal_estimate(self) -> Estimate:
+        return share_estimate(sum(g.redeals > 0 for g in self.games), len(self.games))
+
+    def lead_estimate(self) -> Estimate:
+        """The winner's mean lead over the runner-up (points)."""
+        return mean_estimate([sorted(g.scores)[-1] - sorted(g.scores)[-2] for g in self.games])
 
 
 def simulate(games: int, players: int = 2, variant: str = "classic", policies: Sequence[str] | str = "random",
@@ -135,6 +229,16 @@ class DuelResult:
 
     def win_rate(self) -> float:
         return statistics.fmean(self.wins) if self.wins else 0.0
+
+    def margin_estimate(self) -> Estimate:
+        """The mean margin with the interval of :meth:`ci95`, over deals."""
+        lo, hi = self.ci95()
+        return Estimate(self.mean_margin(), lo, hi, len(self.margins))
+
+    def win_estimate(self) -> Estimate:
+        """``a``'s win share over deals, interval clipped to 0..1."""
+        e = mean_estimate(self.wins)
+        return Estimate(e.value, max(0.0, e.low), min(1.0, e.high), e.n)
 
     def text(self) -> str:
         lo, hi = self.ci95()
@@ -296,22 +400,33 @@ class RedealRow:
 
     @property
     def ci95(self) -> float:
-        """Half-width of the 95% interval of the simulated frequency."""
+        """Half-width of the 95% band in which the simulated frequency should fall (from the exact odds)."""
         p = self.exact_float
         return 1.96 * math.sqrt(p * (1 - p) / max(1, self.deals))
 
+    def simulated_estimate(self) -> Estimate:
+        """The simulated share with its own (Wilson) 95% interval, as a reader without the exact odds sees it."""
+        return share_estimate(round(self.simulated * self.deals), self.deals)
 
-def redeal_table(deals: int, seed: int = 0, progress: ProgressFactory | None = None) -> list[RedealRow]:
-    """Exact redeal odds next to the share of ``deals`` fast deals that redealt, per players and variant."""
+
+def redeal_table(deals: int, seed: int = 0, progress: ProgressFactory | None = None,
+                 chunk: int = 5000) -> list[RedealRow]:
+    """Exact redeal odds next to the share of ``deals`` fast deals that redealt, per players and variant.
+
+    The progress bar moves every ``chunk`` deals (the results do not depend on it).
+    """
     rows = []
     bar = _bar(progress, deals * 2 * len(VARIANTS), _("deals"))
+    step = max(1, chunk)
     for players in (2, 3):
         for name in VARIANTS:
             rng = random.Random(seed * 7919 + players * 31 + len(name))
             hit = 0
-            for _i in range(deals):
+            for i in range(deals):
                 hit += ro.deal(players, name, rng).redeals > 0
-            bar.update(deals)
+                if (i + 1) % step == 0:
+                    bar.update(step)
+            bar.update(deals % step)
             ranks = get_variant(name).redeal_ranks
             label = _("any rank") if len(ranks) == 13 else ", ".join(rank_name(r) for r in sorted(ranks))
             rows.append(RedealRow(players, name, label, redeal_probability(players, name), hit / max(1, deals),

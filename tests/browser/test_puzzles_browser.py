@@ -1,0 +1,79 @@
+"""The Puzzles page as a learner meets it: a wrong card, the line that punishes it, then the right
+card and its stars; the solved puzzle is kept by the browser across a reload. Screenshots at
+1280 and 390 px, in English and Bahasa Indonesia."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ARTIFACTS, open_notebook
+
+import mainmerah as mm
+
+pytestmark = pytest.mark.browser
+WAIT = 30_000
+
+
+def expect():  # noqa: ANN201 (playwright's expect, imported late so collection works without it)
+    from playwright.sync_api import expect as e
+
+    return e
+
+
+def screenshot(page, name: str) -> None:  # noqa: ANN001
+    """The whole page's content (Voila scrolls inside its body, so a full-page shot would stop at the fold)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    content = page.locator(".mm-puzzles-page").first
+    tall = int(content.evaluate("e => e.getBoundingClientRect().bottom")) + 40
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
+    content.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    page.set_viewport_size(size)
+
+
+def click(page, card: str) -> None:  # noqa: ANN001
+    c = mm.Card.parse(card)
+    page.locator(f".mm-pz-hand .mm-c-{c.rank_text}{c.suit}").first.click()
+
+
+def test_solve_a_puzzle_wrong_then_right_and_it_is_kept(page, voila) -> None:  # noqa: ANN001
+    first, second = mm.puzzles("main-merah", level=1)[:2]
+    open_notebook(page, voila, "puzzles.ipynb", ".mm-pz-hand .mm-card")
+    feedback = page.locator(".mm-pz-feedback").first
+    expect()(page.locator(".mm-pz-title").first).to_contain_text("Level 1", timeout=WAIT)
+    wrong = next(a for a in first.values if a != first.best)
+    click(page, wrong)
+    expect()(feedback).to_contain_text("Not the best card", timeout=WAIT)
+    expect()(feedback).to_contain_text(first.margin_text(wrong), timeout=WAIT)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "puzzles-wrong-1280")
+    click(page, first.best)
+    expect()(feedback).to_contain_text(f"Right: {first.best} is the best card", timeout=WAIT)
+    expect()(feedback).to_contain_text("★★☆", timeout=WAIT)
+    expect()(page.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
+    screenshot(page, "puzzles-right-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "puzzles-right-390")
+    # A new visit in the same browser opens on the next puzzle: the solved one was kept.
+    open_notebook(page, voila, "puzzles.ipynb", ".mm-pz-hand .mm-card")
+    expect()(page.locator(".mm-pz-counter").first).to_contain_text("Puzzle 2 of", timeout=WAIT)
+    expect()(page.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
+    assert page.locator(f".mm-pz-hand .mm-c-{mm.Card.parse(second.best).rank_text}"
+                        f"{mm.Card.parse(second.best).suit}").count() == 1
+    assert page.errors == []
+
+
+def test_the_page_in_indonesian_for_chinese_ten(page, voila) -> None:  # noqa: ANN001
+    p = mm.puzzles("chinese-ten", level=1)[0]
+    page.goto(voila.render_url("puzzles.ipynb") + "?game=chinese-ten&lang=id", timeout=60_000)
+    page.wait_for_selector(".mm-pz-hand .mm-card", timeout=60_000)
+    expect()(page.locator(".mm-pz-title").first).to_contain_text("Tingkat 1", timeout=WAIT)
+    wrong = next(a for a in p.values if a != p.best)
+    click(page, wrong)
+    feedback = page.locator(".mm-pz-feedback").first
+    expect()(feedback).to_contain_text("Belum kartu terbaik", timeout=WAIT)
+    screenshot(page, "puzzles-id-wrong-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    click(page, p.best)
+    expect()(feedback).to_contain_text("Betul", timeout=WAIT)
+    screenshot(page, "puzzles-id-right-390")
+    assert page.errors == []
