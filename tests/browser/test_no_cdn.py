@@ -25,6 +25,7 @@ PAGES = [
     ("/voila/render/tutorial.ipynb", ".mm-lessons"),
     ("/voila/render/classroom.ipynb", ".mm-classroom"),
     ("/voila/render/strategy-lab.ipynb", ".jp-OutputArea-output"),
+    ("/voila/render/puzzles.ipynb", ".mm-pz-game"),
 ]
 
 
