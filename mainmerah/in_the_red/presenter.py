@@ -324,6 +324,14 @@ class InTheRedPresenter(Presenter):
             return False
         if not self._turn():
             return False
+        card, stack = parse_action(text)  # bad text is named as such
+        # Said to you, not of "seat 0" (the engine, which checks it all again, speaks of seats).
+        you = self.ctx.human or 0
+        if card not in self.ctx.frame.hands[you]:
+            return self.ctx.refuse(_("{card} is not in your hand.").format(card=card))
+        if stack is None and not self._must_discard():
+            return self.ctx.refuse(_("You may discard only when nothing in your hand fits a stack, and a card "
+                                     "of yours fits one now."))
         self.ctx.game.act(text)
         self.selected = None
         self.ctx.ok()
