@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 HOST ?= 127.0.0.1
 
-.PHONY: app test lint typecheck venv bench clean site serve-site links
+.PHONY: app test lint typecheck venv bench clean site serve-site links sheets
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,12 @@ typecheck: venv
 test: venv lint typecheck
 	$(BIN)/pytest -n 2 --dist loadfile --nbval-lax -p no:cacheprovider --durations=15
 
+# Printable sheets (PDF): a one-page rules sheet per game and the puzzle worksheets with their
+# answers, in English and Bahasa Indonesia, drawn from the code the app plays by (mainmerah/sheets/).
+SHEETS ?= sheets
+sheets: venv
+	$(BIN)/python -m mainmerah.sheets --out $(SHEETS)
+
 bench: venv
 	$(BIN)/python benchmarks/engine_speed.py
 
@@ -77,4 +83,4 @@ links:
 	@$(PYTHON) sitebuild/links.py
 
 clean:
-	rm -rf $(VENV) tests/artifacts .site-build _site
+	rm -rf $(VENV) tests/artifacts .site-build _site sheets

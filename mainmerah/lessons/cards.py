@@ -94,7 +94,7 @@ class CardButton(W.VBox):
         sign = f'<span class="mm-mark mm-mark-{self._state}">{mark}</span> ' if mark else ""
         text = escape(self._badge)
         self.badge.value = f'<span class="mm-badge-text">{sign}{text}</span>' if (mark or text) else ""
-        self.badge.layout.display = "" if (mark or text) else "none"
+        # Always in place (one line high when empty): a ✓ or ✗ appearing moves nothing below the row.
 
     def set_disabled(self, disabled: bool) -> None:
         self.button.disabled = disabled

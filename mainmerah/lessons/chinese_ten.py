@@ -95,7 +95,7 @@ def aces_task() -> PickTask:
     cards = parse_cards("A♠ 7♦ K♠ A♣ 9♥ 5♣ A♥ Q♦")
     extra = sum(points(c, players) for c in cards if not c.red)
     return PickTask(
-        _("Four players: click every card that scores (and none that does not)."), cards,
+        _("Four players: choose every card that scores (and none that does not)."), cards,
         [c for c in cards if points(c, players)], key="aces",
         right=lambda c: worth(c, players), wrong=lambda c: worth(c, players),
         reveal=lambda c: points_text(points(c, players)),
@@ -142,7 +142,7 @@ def three_task() -> PickTask:
     said = capture.explain(None, 0)  # type: ignore[attr-defined]
 
     return PickTask(
-        _("The starting table holds three Queens. You play the fourth Queen, {card}. Click every table card it "
+        _("The starting table holds three Queens. You play the fourth Queen, {card}. Choose every table card it "
           "takes.").format(card=card), table, taken, key="three",
         right=lambda t: _("{card} takes {t}.").format(card=card, t=t),
         wrong=lambda t: no_pair_reason(card, t) + ".",

@@ -33,12 +33,14 @@ from ..fishing.save import SaveFileError
 from ..fishing.score import score_card
 from ..i18n import _, ngettext, on_language_change
 from ..svg import game_html
+from ..widgets.keeper import LANG_KEY, Keeper, follow_language
 from ..widgets.options import header_bar
 from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
 from .index import CLASSROOMS
+from .kept_classroom import ClassroomKeeping, classroom_key
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
-from .pages import DEFAULT_GAME, apply_language, parse_page_query, request_query
+from .pages import DEFAULT_GAME, apply_language, parse_page_query, query_language, request_query
 from .style import style_widget
 from .tutorial import _weak
 
@@ -46,9 +48,14 @@ from .tutorial import _weak
 def play_widget(game: Game) -> TableWidget:
     """The table widget for ``game``: seat 0 plays, the computer the other seats.
 
-    Its own options bar is hidden: the classroom's bar switches the whole page.
+    Its own options bar is hidden: the classroom's bar switches the whole page. So are its save file
+    and Load buttons: the "Save & load" tab is the classroom's one place to save, continue and replay.
     """
-    return TableWidget(game=game, human=0, bots=["greedy"] * (game.players - 1), options=False)
+    table = TableWidget(game=game, human=0, bots=["greedy"] * (game.players - 1), options=False)
+    if table.history is not None:
+        for b in (table.history.save_button, table.history.load_button, table.history.save_text):
+            b.add_class("mm-hidden")
+    return table
 
 
 def widget_game(widget: W.Widget) -> Game | None:
@@ -241,10 +248,12 @@ class PositionEditor(W.VBox):
                                     stock=self.stock.value, first=first, variant=self.variant.value, dealer=dealer)
         except (LayoutError, CardError) as e:
             self._stale()
+            self.drawing.value = ""  # the last legal position would sit under the error as if it were this one
             self.message.say(_("This position cannot be played: {why}.").format(why=e), "bad", verdict=False)
             return None
         if not any(game.hands):
             self._stale()
+            self.drawing.value = ""
             self.message.say(_("This position cannot be played: every hand is empty."), "bad", verdict=False)
             return None
         self.game = game
@@ -319,10 +328,16 @@ def data_link(text: str, filename: str = "mainmerah-game.json") -> str:
 
 
 class SaveReplayPanel(W.VBox):
-    """Export the current game as a save file; load one back and step through it."""
+    """The classroom's one place for save files: save the table's game; load one, then replay or continue it.
 
-    def __init__(self, current: Callable[[], Game | None]) -> None:
+    Replay steps through a loaded game here and changes nothing; "Continue playing from here" puts
+    it on the classroom's table at the step shown (``on_continue``), to play on from there.
+    """
+
+    def __init__(self, current: Callable[[], Game | None],
+                 on_continue: Callable[[Game, str], None] | None = None) -> None:
         self._current = current
+        self._on_continue = on_continue
         self.save = button(_("Save the current game"), "mm-export", "primary")
         self.save.on_click(lambda _b: self.export())
         self.link = W.HTML()
@@ -336,11 +351,14 @@ class SaveReplayPanel(W.VBox):
         self.paste = W.Textarea(placeholder=_("…or paste a save file's text here"),
                                 layout=W.Layout(width="100%", max_width="720px", height="100px"))
         self.paste.add_class("mm-import-text")
-        self.load = button(_("Load"), "mm-import", "primary")
-        self.load.on_click(lambda _b: self.load_text(self.paste.value))
+        self.load = button(_("Load the pasted text"), "mm-import", "primary")
+        self.load.on_click(lambda _b: self.load_clicked())
         self.load_message = Feedback()
         self.load_message.add_class("mm-import-message")
         self.game: Game | None = None
+        self.text = ""  # the loaded save file
+        self.name = ""  # its file's name ("" when pasted)
+        self.tried: tuple[str, str] | None = None  # the last text refused (said again in another language)
         self.step = self.total = 0
         self.first = button(_("|◀ Start"), "mm-rp-start")
         self.back = button(_("◀ Step back"), "mm-rp-back")
@@ -350,6 +368,8 @@ class SaveReplayPanel(W.VBox):
         self.back.on_click(lambda _b: self.goto(self.step - 1))
         self.fwd.on_click(lambda _b: self.goto(self.step + 1))
         self.last.on_click(lambda _b: self.goto(self.total))
+        self.go_on = button(_("Continue playing from here"), "mm-rp-continue", "success")
+        self.go_on.on_click(lambda _b: self.continue_here())
         self.position = W.HTML()
         self.position.add_class("mm-rp-position")
         self.board = W.HTML()
@@ -358,16 +378,26 @@ class SaveReplayPanel(W.VBox):
         self.story.add_class("mm-story")
         controls = W.Box([self.first, self.back, self.fwd, self.last, self.position])
         controls.add_class("mm-nav")
-        self.replay = W.VBox([controls, self.board, self.story], layout=W.Layout(display="none"))
+        carry_on = W.Box([self.go_on])
+        carry_on.add_class("mm-nav")
+        if on_continue is None:
+            carry_on.layout.display = "none"
+        self.replay = W.VBox([controls, carry_on, self.board, self.story], layout=W.Layout(display="none"))
         self.replay.add_class("mm-rp")
-        loaders = W.Box([self.upload, self.load])
+        loaders = W.Box([self.upload])
         loaders.add_class("mm-nav")
+        paste_row = W.Box([self.load])
+        paste_row.add_class("mm-nav")
         super().__init__([
             heading(_("Save")),
-            W.HTML(para(_("Save the game being played (finished or not) in the engine's save file: the deal and "
-                          "every decision, with a checksum."))),
+            W.HTML(para(_("Save the game on the table below (finished or not) in the engine's save file: the deal "
+                          "and every decision, with a checksum."))),
             W.Box([self.save], layout=W.Layout(margin="4px 0")), self.save_message, self.link, self.saved,
-            heading(_("Load and replay")), loaders, self.paste, self.load_message, self.replay,
+            heading(_("Load, then replay or continue")),
+            W.HTML(para(_("Upload a save file (it loads at once) or paste its text and click the button. Replay "
+                          "steps through the game here and changes nothing; \"Continue playing from here\" puts "
+                          "it on the table below at the step shown, and you play on from there."))),
+            loaders, self.paste, paste_row, self.load_message, self.replay,
         ])
         self.add_class("mm-saves")
 
@@ -393,13 +423,23 @@ class SaveReplayPanel(W.VBox):
         if not files:
             return
         item = files[0]
+        name = str(item.get("name", ""))
         try:
             text = bytes(item["content"]).decode("utf-8")
         except UnicodeDecodeError:
-            self.load_message.say(_("{name} is not a text file, so not a save file.").format(name=item["name"]),
+            self.tried = None
+            self.load_message.say(_("{name} is not a text file, so not a save file.").format(name=name),
                                   "bad", verdict=False)
             return
-        self.load_text(text, item.get("name", ""))
+        self.load_text(text, name)
+
+    def load_clicked(self) -> Game | None:
+        """The button under the pasted text: an uploaded file is already loaded, so it is not asked for again."""
+        if not self.paste.value.strip() and self.game is not None and self.name:
+            self.load_message.say(_("{name} is loaded: replay it below, or continue playing it from any step.")
+                                  .format(name=self.name), "info", verdict=False)
+            return self.game
+        return self.load_text(self.paste.value)
 
     def load_text(self, text: str, name: str = "") -> Game | None:
         if not (text or "").strip():
@@ -408,14 +448,16 @@ class SaveReplayPanel(W.VBox):
         try:
             game = Game.from_json(text)
         except SaveFileError as e:
+            self.tried = (text, name)
             self.load_message.say(_("That save file cannot be loaded: {why}.").format(why=e), "bad", verdict=False)
             return None
-        self.game = game
+        self.tried = None
+        self.game, self.text, self.name = game, text, name
         self.total = len(game.choices)
-        self.load_message.say(_("Loaded {name}: {players} players, {variant}, {n} decisions. Step through it "
-                                "below.").format(name=name or _("the game"), players=game.players,
-                                                 variant=game.variant.name, n=len(game.choices)), "good",
-                              verdict=False)
+        self.load_message.say(_("Loaded {name}: {players} players, {variant}, {n} decisions. Replay it below, or "
+                                "continue playing it from the step shown.").format(
+            name=name or _("the game"), players=game.players, variant=game.variant.name, n=len(game.choices)),
+            "good", verdict=False)
         self.replay.layout.display = ""
         self.goto(0)
         return game
@@ -433,49 +475,127 @@ class SaveReplayPanel(W.VBox):
         self.story.value = "".join(para(t) for t in lines[::-1])
         self.first.disabled = self.back.disabled = n == 0
         self.fwd.disabled = self.last.disabled = n == total
+        self.go_on.disabled = self.game.is_over
+
+    def continue_here(self) -> Game | None:
+        """The loaded game, as it stands at the step shown, onto the classroom's table (the replay is unchanged)."""
+        if self.game is None or self._on_continue is None:
+            return None
+        if self.game.is_over:
+            self.load_message.say(_("This game is over at this step: step back to continue from earlier."),
+                                  "bad", verdict=False)
+            return None
+        game = Game.from_json(self.game.to_json())  # the decisions up to here, none of the later ones
+        self.load_message.say(_("On the table below: {name} from decision {n}. Play on from there.").format(
+            name=self.name or _("the game"), n=self.step), "good", verdict=False)
+        self._on_continue(game, _("a loaded game"))
+        return game
 
 
 # ----- the whole page ----------------------------------------------------------------------------------
+# Tab titles in full in every language (ipywidgets cuts a title at 144 px: "Simpan & putar ul…"); on a
+# narrow screen the tabs wrap onto a second row instead of running off the page.
+TAB_CSS = """<style>
+.mm-classroom .mm-class-tabs > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.mm-classroom .mm-class-tabs > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }
+</style>"""
+
+
 class Classroom(W.VBox):
-    """Deal codes, position editor, exercises, save and replay, in tabs, for one game (``game``)."""
+    """Deal codes, position editor, exercises, save and replay, in tabs, for one game (``game``).
+
+    ``on_change(callback)``: called after anything worth keeping changed (the tab, the code, the
+    table's game, an exercise answered, a save file loaded or stepped through); see ``kept_classroom``.
+    """
+
+    FIRST_EXERCISES = 8412  # the deal of the exercises before any code is opened
 
     def __init__(self, seed: int | None = None, game: str = DEFAULT_GAME) -> None:
         if game not in CLASSROOMS:
             raise ValueError(f"no classroom for {game!r}: choose one of {', '.join(CLASSROOMS)}")
         self.game = game
+        self._listeners: list[Callable[[], None]] = []
         self.table_area = W.VBox([])
         self.table_area.add_class("mm-class-table")
         self.table_title = W.HTML()
         self.table_widget: W.Widget | None = None
         self._source: tuple[str, bool] | None = None  # what the table plays, and whether it is a deal code
+        self._dealt: Game | None = None  # the game this page put on the table (the table may deal another)
         self.codes = DealCodePanel(self.show_game, seed=seed, game=game)
         self.editor = PositionEditor(self.show_game, game=game)
-        self.exercise_seed = 8412
+        self.exercise_seed = self.FIRST_EXERCISES
         self.exercise_box = W.VBox([exercises(self.exercise_seed, game)])
-        self.saves = SaveReplayPanel(self.current_game)
+        self.saves = SaveReplayPanel(self.current_game, self.show_game)
+        # Messages about the page itself (what the browser kept, Start over), above the tabs.
+        self.page_message = Feedback()
+        self.page_message.add_class("mm-class-kept")
+        self.kept_area = W.Box([])  # the page's Start over and its keeper (see kept_classroom)
         play = W.VBox([self.table_title, self.table_area])
         tabs = W.Tab([
             W.VBox([self.codes]), W.VBox([self.editor]), self.exercise_box, W.VBox([self.saves]),
         ])
         tabs.add_class("mm-class-tabs")
+        tabs.observe(lambda _c: self.changed(), "selected_index")
         self.tabs = tabs
         style = style_widget()
         super().__init__([style])
         self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
-        self.children = (style, top, tabs, play)
+        self.children = (style, W.HTML(TAB_CSS, layout=W.Layout(display="none")), top, self.kept_area,
+                         self.page_message, tabs, play)
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()
+        self._watch()
         on_language_change(_weak(self._language_changed))
+
+    # ----- what is worth keeping ---------------------------------------------------------------------
+    def on_change(self, callback: Callable[[], None]) -> None:
+        self._listeners.append(callback)
+
+    def changed(self) -> None:
+        for cb in list(self._listeners):
+            cb()
+
+    def _watch(self) -> None:
+        """Report every change of the panels (built again after a language switch: watched again)."""
+        for control in (self.codes.code, self.codes.players, self.codes.variant):
+            control.observe(lambda _c: self.changed(), "value")
+        self.watch_exercises()
+        for b in (self.saves.first, self.saves.back, self.saves.fwd, self.saves.last):
+            b.on_click(lambda _b: self.changed())
+        self.saves.load_message.observe(lambda _c: self.changed(), "value")
+
+    def watch_exercises(self) -> None:
+        lesson = self.exercise_box.children[0]
+        if isinstance(lesson, Lesson):
+            for task in lesson.tasks:
+                task.feedback.observe(lambda _c: self.changed(), "value")  # every answer is said there
+
+    def new_exercises(self, seed: int) -> Lesson:
+        return exercises(seed, self.game)
+
+    def set_exercises(self, seed: int, lesson: Lesson | None = None) -> None:
+        self.exercise_seed = seed
+        self.exercise_box.children = [lesson or exercises(seed, self.game)]
+        self.watch_exercises()
 
     def _relabel(self) -> None:
         title = _("{game} classroom").format(game=game_title(self.game))
         self.heading.value = f"<h1 style='margin:4px 0'>{escape(title)}</h1>"
         for i, t in enumerate((_("Deal code"), _("Position editor"), _("Exercises"), _("Save & replay"))):
             self.tabs.set_title(i, t)
+        self.table_title.value = ""
         if self._source is not None:
             source, code = self._source
-            what = source if code else _("your position")
+            what = source if code else _("a loaded game") if source == "loaded" else _("your position")
+            title = escape(_("Playing: {what}").format(what=what))
+            self.table_title.value = f"<h3 style='margin:8px 0 4px'>{title}</h3>"
+        table = self.table_widget
+        game = widget_game(table) if table is not None else None
+        if game is not None and self._dealt is not None and game is not self._dealt:
+            # The table's own "New game" or "Deal this seed": the heading says so, not the code it replaced.
+            seed = getattr(game, "seed", None)
+            what = (_("a new deal (seed {seed})").format(seed=seed) if seed is not None else _("a new deal"))
             title = escape(_("Playing: {what}").format(what=what))
             self.table_title.value = f"<h3 style='margin:8px 0 4px'>{title}</h3>"
 
@@ -483,7 +603,8 @@ class Classroom(W.VBox):
         """Every panel again in the new language, with what was typed, opened, loaded and answered in it.
 
         The table redraws its own words; the panels are built anew and given the old ones' values, and
-        each message shown is asked for again (re-checking the same code, position or save file).
+        each message shown is asked for again (re-checking the same code, position or save file: a
+        refusal is said again as a refusal).
         """
         old_codes, old_editor, old_saves = self.codes, self.editor, self.saves
         codes = DealCodePanel(self.show_game, game=self.game)
@@ -506,39 +627,45 @@ class Classroom(W.VBox):
         fresh = exercises(self.exercise_seed, self.game)
         if isinstance(old_exercises, Lesson):
             fresh.take_over(old_exercises)
-        saves = SaveReplayPanel(self.current_game)
+        saves = SaveReplayPanel(self.current_game, self.show_game)
         saves.paste.value = old_saves.paste.value
         if old_saves.saved.value:
             saves._current = lambda: Game.from_json(old_saves.saved.value)  # the same save file, said anew
             saves.export()
             saves._current = self.current_game
         if old_saves.game is not None:
-            g, step = old_saves.game, old_saves.step
-            g.goto(old_saves.total)
-            text = g.to_json()
-            g.goto(step)
-            saves.load_text(text)
-            saves.goto(step)
+            saves.load_text(old_saves.text, old_saves.name)
+            saves.goto(old_saves.step)
+        if old_saves.tried is not None and old_saves.load_message.kind == "bad":
+            saves.load_text(*old_saves.tried)  # refused again, in the new words (what was loaded stays)
         self.codes, self.editor, self.saves = codes, editor, saves
-        self.exercise_box.children = [fresh]
+        self.set_exercises(self.exercise_seed, fresh)
         self.tabs.children = [W.VBox([codes]), W.VBox([editor]), self.exercise_box, W.VBox([saves])]
         self._relabel()
+        self._watch()
 
     def show_game(self, game: Game, source: str) -> None:
-        """Put ``game`` on the shared table (from a deal code or the editor)."""
-        self.table_widget = play_widget(game)
-        self.table_area.children = [self.table_widget]
+        """Put ``game`` on the shared table (from a deal code, the editor or a loaded save file)."""
+        table = play_widget(game)
+        self.table_widget = table
+        self._dealt = game
+        self.table_area.children = [table]
+        table.on_change(lambda _t: self._table_moved())
         try:
             seed = decode(source).seed
-        except DealCodeError:
-            self._source = (source, False)
-            self._relabel()
-            return
-        self._source = (source, True)
+        except DealCodeError:  # words of the language shown now: kept as what they name, said in the next
+            self._source = ("loaded" if source == _("a loaded game") else "position", False)
+        else:
+            self._source = (source, True)
+            if seed != self.exercise_seed:
+                self.set_exercises(seed)
         self._relabel()
-        if seed != self.exercise_seed:
-            self.exercise_seed = seed
-            self.exercise_box.children = [exercises(seed, self.game)]
+        self.changed()
+
+    def _table_moved(self) -> None:
+        if self.table_widget is not None and widget_game(self.table_widget) is not self._dealt:
+            self._relabel()
+        self.changed()
 
     def current_game(self) -> Game | None:
         return widget_game(self.table_widget) if self.table_widget is not None else None
@@ -549,14 +676,28 @@ def classroom_page(query: str | None = None) -> W.VBox:
 
     No ``game``: Main Merah's; a game without a classroom, or a bad value, is named on the page and ignored.
     """
+    from .sheets_panel import SheetsPanel
     from .tutorial import PageLinks, problems_note
 
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query, games=list(CLASSROOMS))
-    page = W.VBox([PageLinks(request.game), problems_note(request), Classroom(game=request.game)])
+    room = Classroom(game=request.game)
+    keep_classroom(room, query)
+    page = W.VBox([PageLinks(request.game), problems_note(request), room, SheetsPanel(request.game)])
     page.add_class("mm-classroom-page")
     return page
+
+
+def keep_classroom(room: Classroom, query: str) -> ClassroomKeeping:
+    """Keep ``room`` in the browser and the language from page to page (``?lang=`` in ``query`` wins)."""
+    keeper = Keeper([classroom_key(room.game), LANG_KEY])
+    follow_language(keeper, query_language(query) is not None)
+    keeping = ClassroomKeeping(room, keeper)
+    room.kept_area.children = [keeping.box, keeper]
+    on_language_change(_weak(keeping.relabel))
+    room.keeping = keeping
+    return keeping
 
 
 __all__ = ["Classroom", "DealCodePanel", "PositionEditor", "SaveReplayPanel", "classroom_page", "data_link",

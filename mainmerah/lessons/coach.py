@@ -3,7 +3,7 @@
 The engine plays each decision at once (a play settles its capture and the
 flip in one go); the coach then replays the new events to the learner one
 step at a time: you click the table card your card pairs with, you click the
-stock to flip. The computer's moves are shown one event per "Next" press.
+stock to flip. The computer's moves are shown one event per press of its "Show the computer's move" button.
 Every step is checked against the engine's own events and explained.
 """
 
@@ -43,7 +43,9 @@ class Coach(W.VBox):
         self._turns_played = 0
         self.tick = 0  # counts settled steps; shown in the prompt so a browser can wait for a step to finish
         self.inputs: list[tuple[str, tuple]] = []  # the learner's clicks, replayed by a copy after a language switch
+        self.mistakes: list[str] = []  # each wrong click's topic ("turn", "pairing", "red-first"): the stars
         self._on_over: list[Callable[[Coach], None]] = []
+        self._on_input: list[Callable[[Coach], None]] = []
         # What the learner sees, updated one event at a time (the engine is ahead of it).
         s = game.setup
         self.table: list[Card] = list(s.table)
@@ -71,7 +73,9 @@ class Coach(W.VBox):
         self.prompt = W.HTML()
         self.prompt.add_class("mm-coach-prompt")
         self.feedback = Feedback()
-        self.next_button = W.Button(description=_("Next ▶"), button_style="primary", layout=W.Layout(width="auto"))
+        # Not "Next": the tutorial's own button goes to the next lesson; this one shows the computer's move.
+        self.next_button = W.Button(description=_("Show the computer's move ▶"), button_style="primary",
+                                    layout=W.Layout(width="auto"))
         self.next_button.add_class("mm-coach-next")
         self.next_button.on_click(lambda _b: self.next())
         self.log_html = W.HTML()
@@ -84,15 +88,22 @@ class Coach(W.VBox):
             w.add_class("mm-label")
             return w
 
+        # The stock and the card in play keep their width and come first, the table (which shrinks
+        # and grows) last: nothing the learner may click next moves under the pointer.
+        in_play = W.VBox([label(_("In play")), self.in_play_html])
+        in_play.add_class("mm-coach-in-play")
         middle = W.Box([
-            W.VBox([label(_("Table")), self.table_row]),
-            W.VBox([label(_("In play")), self.in_play_html]),
             W.VBox([label(_("Stock")), stock_box]),
+            in_play,
+            W.VBox([label(_("Table")), self.table_row]),
         ])
         middle.add_class("mm-zone")
+        # The prompt and its button above the cards, in view with them; what a click said below the hand.
+        ask = W.Box([self.prompt, self.next_button])
+        ask.add_class("mm-coach-ask")
         super().__init__([
-            self.others_html, middle, label(_("Your hand")), self.hand_row,
-            self.prompt, self.feedback, self.next_button, self.pile_html,
+            self.others_html, ask, middle, label(_("Your hand")), self.hand_row,
+            self.feedback, self.pile_html,
             label(_("What happened (latest first)")), self.log_html,
         ])
         self.add_class("mm-coach")
@@ -108,6 +119,18 @@ class Coach(W.VBox):
     def on_over(self, callback: Callable[[Coach], None]) -> None:
         self._on_over.append(callback)
 
+    def on_input(self, callback: Callable[[Coach], None]) -> None:
+        """``callback(coach)`` after each click (its task keeps the log then)."""
+        self._on_input.append(callback)
+
+    def _done_input(self) -> None:
+        for cb in list(self._on_input):
+            cb(self)
+
+    def _wrong(self, text: str, topic: str) -> None:
+        self.mistakes.append(topic)
+        self.feedback.say(text, "bad")
+
     @property
     def over(self) -> bool:
         return self.waiting == "over"
@@ -121,33 +144,53 @@ class Coach(W.VBox):
     def flip(self) -> None:
         self._stock_click(None)
 
+    REPLAYABLE = frozenset({"play", "take", "flip", "next"})
+
     def replay(self, log: Sequence[tuple[str, tuple]]) -> None:
-        """Click again what the learner clicked in another coach of the same game (the bots are seeded)."""
+        """Click again what the learner clicked in another coach of the same game (the bots are seeded).
+
+        Only clicks replay, each checked as a click is; a log naming anything else raises ValueError.
+        """
         for name, args in log:
-            getattr(self, name)(*args)
+            if name not in self.REPLAYABLE or len(args) != (0 if name in ("flip", "next") else 1) or not all(
+                    isinstance(a, str) for a in args):
+                raise ValueError(_("a coached game cannot replay “{name}”").format(name=str(name)[:40]))
+            try:
+                getattr(self, name)(*args)
+            except ValueError as e:  # not a card
+                raise ValueError(_("a coached game cannot replay “{name}”: {error}").format(
+                    name=name, error=e)) from None
 
     def next(self) -> None:
         """Show the next computer step (or go on after a stay)."""
         self.inputs.append(("next", ()))
         if self.waiting != "next":
             self.feedback.say(self._hint(), "info")
-            return
-        self._show_one()
-        self._settle()
+        else:
+            self._show_one()
+            self._settle()
+        self._done_input()
 
     # ----- clicks -------------------------------------------------------------
     def _hand_click(self, card: Card) -> None:
+        self._do_hand_click(card)
+        self._done_input()
+
+    def _do_hand_click(self, card: Card) -> None:
         self.inputs.append(("play", (str(card),)))
+        if card not in self.hand:  # only from Python or a forged log: the page shows only the hand
+            self.feedback.say(_("{card} is not in your hand.").format(card=card), "bad")
+            return
         if self.waiting != "play":
-            self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+            self._wrong(_("Not now: {what}").format(what=self._hint()), "turn")
             return
         if self.must_capture_first and self._turns_played == 0:
             capturing = [c for c in self.hand if any(t.rank == PARTNER[c.rank] for t in self.table)]
             if capturing and card not in capturing:
-                self.feedback.say(_(
+                self._wrong(_(
                     "{card} needs {need}, and there is none on the table: it would just stay there. "
                     "For this first turn, find a hand card that pairs with a table card."
-                ).format(card=card, need=needs(card)), "bad")
+                ).format(card=card, need=needs(card)), "pairing")
                 self.hand_row[card].mark("wrong")
                 return
         try:
@@ -162,7 +205,14 @@ class Coach(W.VBox):
         self._settle()
 
     def _table_click(self, card: Card) -> None:
+        self._do_table_click(card)
+        self._done_input()
+
+    def _do_table_click(self, card: Card) -> None:
         self.inputs.append(("take", (str(card),)))
+        if card not in self.table:
+            self.feedback.say(_("{card} is not on the table.").format(card=card), "bad")
+            return
         if self.waiting == "take" and isinstance(self.expected, Capture):
             e = self.expected
             more = e.more
@@ -180,14 +230,14 @@ class Coach(W.VBox):
                 self.feedback.say(auto_reason(e.taken, e.options), "info")
             else:
                 self.table_row[card].mark("wrong")
-                self.feedback.say(no_pair_reason(e.card, card) + ".", "bad")
+                self._wrong(no_pair_reason(e.card, card) + ".", "pairing")
             return
         if self.waiting == "choose":
             d = self.game.decision
             assert d is not None and d.card is not None
             if card not in d.options:
                 self.table_row[card].mark("wrong")
-                self.feedback.say(no_pair_reason(d.card, card) + ".", "bad")
+                self._wrong(no_pair_reason(d.card, card) + ".", "pairing")
                 return
             self.game.capture(card)
             self.waiting = "busy"
@@ -201,10 +251,13 @@ class Coach(W.VBox):
                 if better:
                     text += " " + _("({other} was worth more: red cards score, black ones do not.)").format(
                         other=better[0])
-                self.feedback.say(text, "bad" if better else "good")
+                if better:
+                    self._wrong(text, "red-first")
+                else:
+                    self.feedback.say(text, "good")
             self._settle()
             return
-        self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+        self._wrong(_("Not now: {what}").format(what=self._hint()), "turn")
 
     def _stock_click(self, _card: Card | None) -> None:
         self.inputs.append(("flip", ()))
@@ -213,8 +266,9 @@ class Coach(W.VBox):
             self._apply(self.queue.pop(0))
             self.feedback.say(_("You turned up {card}.").format(card=e.card), "info")
             self._settle()
-            return
-        self.feedback.say(_("Not now: {what}").format(what=self._hint()), "bad")
+        else:
+            self._wrong(_("Not now: {what}").format(what=self._hint()), "turn")
+        self._done_input()
 
     # ----- the event stream ---------------------------------------------------
     def _pull(self) -> None:
@@ -295,21 +349,21 @@ class Coach(W.VBox):
     def _hint(self) -> str:
         w = self.waiting
         if w == "play":
-            return _("it is your turn: click a card in your hand to play it.")
+            return _("it is your turn: choose a card in your hand to play it.")
         if w == "take" and isinstance(self.expected, Capture):
             if self.expected.more:
-                return _("{card} takes all three {rank}s on the table: click one of them.").format(
+                return _("{card} takes all three {rank}s on the table: choose one of them.").format(
                     card=self.expected.card, rank=rank_name(self.expected.card.rank))
-            return _("click the table card that {card} pairs with.").format(card=self.expected.card)
+            return _("choose the table card that {card} pairs with.").format(card=self.expected.card)
         if w == "flip":
-            return _("click the stock to flip its top card.")
+            return _("choose the stock to flip its top card.")
         if w == "choose":
             d = self.game.decision
             assert d is not None
-            return _("{card} pairs with {options}: click the one you take.").format(
+            return _("{card} pairs with {options}: choose the one you take.").format(
                 card=d.card, options=cards_text(d.options))
         if w == "next":
-            return _("press Next to see what the computer does.")
+            return _("press “Show the computer's move” to see what it does.")
         return _("the game is over.")
 
     def _log(self, text: str) -> None:
@@ -328,7 +382,10 @@ class Coach(W.VBox):
                 self.table_row[c].set_highlight("match")
         self.in_play_html.value = (card_svg(self.in_play, 64, highlight="select") if self.in_play
                                    else f'<span class="mm-empty">{escape(_("(nothing)"))}</span>')
-        self.stock.set_badge(_("{n} left").format(n=self.stock_left))
+        self.stock.set_badge(_("{n} left").format(n=self.stock_left) if self.stock_left else _("empty"))
+        # No face-down card once the stock is empty (its place is kept: nothing moves).
+        # (a class, not the button's layout: card buttons share one layout object)
+        (self.stock.remove_class if self.stock_left else self.stock.add_class)("mm-stock-empty")
         self.stock.set_disabled(self.waiting != "flip")
         self.stock.set_highlight("select" if self.waiting == "flip" else None)
         opp = []
@@ -344,7 +401,8 @@ class Coach(W.VBox):
         mine = sum(self.game.points(c) for c in self.piles[self.human])
         self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"
                                 + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)")))
-        self.next_button.layout.display = "" if self.waiting == "next" else "none"
+        # Always in place (disabled when there is nothing to show), so the cards never jump.
+        self.next_button.disabled = self.waiting != "next"
         if self.waiting == "over":
             scores = [sum(self.game.points(c) for c in p) for p in self.piles]
             text = _("Game over: you {mine} points, {other}.").format(

@@ -48,6 +48,31 @@ def worth(card: Card) -> str:
         card=card, points=points_text(main_merah_points(card)))
 
 
+def rule(topic: str) -> str:
+    """The rule a task is about, in one or two sentences (the hint ladder's second rung)."""
+    rules = {
+        "points": _("Only red cards (♥ ♦) score: a red Ace 20; a red 9, 10, Jack, Queen or King 10; a red 2 to 8 "
+                    "its number. Every black card (♣ ♠) is worth 0."),
+        "pairing": _("Two cards pair when their ranks add up to 10, an Ace counting 1: A–9, 2–8, 3–7, 4–6, 5–5. "
+                     "A 10, Jack, Queen or King pairs only with the same rank. Suit never matters."),
+        "red-first": _("The cards that pair with one card share its partner rank, so only colour makes them "
+                       "differ: take a red one before a black one."),
+        "best": _("For each card in your hand, find its partner on the table and add the points of the two "
+                  "cards; the card with the highest total takes the most."),
+        "jb": _("Under jb the game chooses for you: a red card before a black one, then the card that has lain "
+                "on the table longest (the one laid first, on the left)."),
+        "redeal": REDEAL_RULE(),
+        "stranded": _("Cards on the starting table never capture each other: only cards played or flipped later "
+                      "can take them."),
+    }
+    return rules[topic]
+
+
+def REDEAL_RULE() -> str:  # noqa: N802 (a rule, said the same way wherever it is stated)
+    return _("The redeal rule (classic): if three or four cards of one self-pairing rank (5, 10, Jack, Queen, "
+             "King) lie on the starting table, the cards are dealt again.")
+
+
 def show(cards: Sequence[Card], label: str, width: int = 56) -> W.HTML:
     html = f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width)
     return W.HTML(html)
@@ -81,26 +106,31 @@ def lesson_cards() -> Lesson:
     pile = parse_cards("A♦ 9♣ 10♥ 3♥ 3♠ K♦")
     tasks: list[Task] = [
         PickTask(
-            _("Click each card to see what it is worth."), reveal, reveal,
+            _("Choose each card to see what it is worth."), reveal, reveal,
             right=worth, wrong=worth, reveal=lambda c: points_text(main_merah_points(c)), key="reveal",
+            topic="points", rule=rule("points"),
             done=_("That is the whole scoring rule: only red cards (♥ ♦) score. A red Ace 20; a red 9, 10, J, Q "
                    "or K 10; a red 2 to 8 its number; any black card (♣ ♠) 0. A red card shows its points in "
                    "its corner."),
         ),
         PickTask(
-            _("Now click every card that scores points (and none that does not)."), score,
+            _("Now choose every card that scores points (and none that does not)."), score,
             [c for c in score if c.red], right=worth, wrong=worth, reveal=lambda c: points_text(main_merah_points(c)),
-            key="red", done=_("Found all four. Suit never matters for pairing, but colour decides the points."),
+            key="red", topic="points", rule=rule("points"),
+            done=_("Found all four. Suit never matters for pairing, but colour decides the points."),
         ),
         NumberTask(
             _("Tally this pile: how many points is it worth?"), sum(main_merah_points(c) for c in pile),
             right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]
-            before=[show(pile, _("A player's pile:"))], key="tally",
+            before=[show(pile, _("A player's pile:"))], key="tally", topic="points", rule=rule("points"),
+            nudge=_("Only the red cards (♥ ♦) count: find them first, then add their points."),
         ),
         NumberTask(
             _("The whole deck has 26 red cards: 2 red Aces; 10 red 9s, 10s, Jacks, Queens and Kings; and a 2, 3, "
               "4, 5, 6, 7 and 8 in hearts and in diamonds. How many points are there in the whole deck?"),
-            210, key="deck",
+            210, key="deck", topic="points",
+            nudge=_("Make three groups: the two red Aces; the red cards from 9 to King; the red 2 to 8."),
+            rule=rule("points"),
             right=_("2 × 20 + 10 × 10 + 2 × (2 + 3 + 4 + 5 + 6 + 7 + 8) = 40 + 100 + 70 = 210. Every point of a "
                     "game comes from these 26 cards, so the scores of one game add up to 210 at most; in a "
                     "two-player game, 106 points guarantee the win."),
@@ -129,13 +159,14 @@ def pair_task(card: Card | str, table: Sequence[Card] | str, key: str, played_to
     c = Card.parse(card)
     cards = parse_cards(table)
     targets = [t for t in cards if t.rank == PARTNER[c.rank]]
-    prompt = (_("{card} is played. Click every table card it pairs with.") if played_too
-              else _("Which table cards pair with {card}? Click all of them."))
+    prompt = (_("{card} is played. Choose every table card it pairs with.") if played_too
+              else _("Which table cards pair with {card}? Choose all of them."))
     return PickTask(
         prompt.format(card=c), cards, targets,
         right=lambda t: pair_reason(c, t) + ".", wrong=lambda t: no_pair_reason(c, t) + ".",
         done=ngettext("That was its only partner here.", "All {n} partners found.", len(targets)).format(
-            n=len(targets)), before=[played(c)] if played_too else [], key=key,
+            n=len(targets)), before=[played(c)] if played_too else [], key=key, topic="pairing",
+        rule=rule("pairing"),
         row_label=_("The table:") if played_too else "",
     )
 
@@ -203,7 +234,8 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
         return text
 
     return PickTask(prompt, list(g.table), targets, right=right, wrong=wrong, need=1, key=key,
-                    before=[played(c, _("You play:"))], row_label=_("The table:"))
+                    before=[played(c, _("You play:"))], row_label=_("The table:"), topic="red-first",
+                    rule=rule("red-first"))
 
 
 def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key: str = "best") -> PickTask:
@@ -225,10 +257,12 @@ def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key:
         done = _("That is the most you can take this turn.")
     top = [c for c in cards if value[c] == best]
     return PickTask(
-        _("Which card from your hand takes the most points right now? Click it."), cards, top,
+        _("Which card from your hand takes the most points right now? Choose it."), cards, top,
         right=lambda c: takes(c) + " " + done,
         wrong=lambda c: takes(c) + " " + _("Another card does better: {b}").format(b=takes(top[0])),
-        need=1, key=key, before=[show(tab, _("The table:"), 48)],
+        need=1, key=key, before=[show(tab, _("The table:"), 48)], row_label=_("Your hand:"), topic="best",
+        rule=rule("best"),
+        nudge=_("For each card in your hand, look for its partner on the table: is that partner red?"),
     )
 
 
@@ -244,8 +278,9 @@ def jb_task(hand_card: str, table: str, key: str) -> PickTask:
         return no_pair_reason(c, t) + "."
 
     return PickTask(
-        _("House rule jb: you play {card}. Which table card does the game take for you? (The table cards were "
-          "laid from left to right.)").format(card=c), tab, [e.taken],
+        _("House rule jb, one of the game's variants: when your card pairs with several table cards, the game "
+          "chooses which one you take. You play {card}. Which table card does the game take for you? (The table "
+          "cards were laid from left to right.)").format(card=c), tab, [e.taken], topic="jb", rule=rule("jb"),
         right=lambda t: auto_reason(e.taken, e.options), wrong=wrong, need=1, key=key,
         before=[played(c, _("You play:"))], row_label=_("The table, first laid on the left:"),
     )
@@ -254,7 +289,7 @@ def jb_task(hand_card: str, table: str, key: str) -> PickTask:
 def lesson_choices() -> Lesson:
     tasks: list[Task] = [
         choose_task("4♠", "6♣ 9♦ 6♥ J♠", "red", _("You play 4♠, and two table cards pair with it. Which do you "
-                                                  "take? Click it.")),
+                                                  "take? Choose it.")),
         choose_task("Q♣", "Q♥ 3♠ Q♦ 8♥", "same", _("You play Q♣. Which Queen do you take?")),
         best_play_task("9♣ 3♠ K♣", "A♥ 7♦ K♦ 2♠ 7♣", "best"),
         jb_task("A♠", "9♣ 4♥ 9♥", "jb1"),
@@ -285,8 +320,10 @@ def redeal_task(seed: int, key: str) -> ChoiceTask:
         left=left, stuck=r.count - (4 - r.count), code=code)
     return ChoiceTask(
         _("A starting table, just laid. Can the game be played with it, or must the cards be dealt again?"),
-        [(_("Play it"), False, _("Look again: count each rank. {why}").format(why=why)), (_("Redeal"), True, why)],
-        before=[show(r.table, _("The table:"), 48)], key=key)
+        [(_("Play it"), False, _("Look again: count the cards of each rank, and compare with the redeal rule "
+                                 "above.")), (_("Redeal"), True, why)],
+        before=[show(r.table, _("The table:"), 48)], key=key, topic="redeal", rule=rule("redeal"),
+        nudge=_("Count the cards of each rank on this table."))
 
 
 def ok_table_task(seed: int, key: str) -> ChoiceTask:
@@ -295,8 +332,11 @@ def ok_table_task(seed: int, key: str) -> ChoiceTask:
             "(This is the table deal {code} was finally played with.)").format(code=encode(2, "classic", seed))
     return ChoiceTask(
         _("And this table?"),
-        [(_("Play it"), True, why), (_("Redeal"), False, _("No need: {why}").format(why=why))],
-        before=[show(g.table, _("The table:"), 48)], key=key)
+        [(_("Play it"), True, why), (_("Redeal"), False, _(
+            "Look again: which rank lies there three times? The redeal rule asks for three of a 5, 10, Jack, "
+            "Queen or King."))],
+        before=[show(g.table, _("The table:"), 48)], key=key, topic="redeal", rule=rule("redeal"),
+        nudge=_("Count the cards of each rank on this table."))
 
 
 def stranded_game() -> Game:
@@ -323,6 +363,16 @@ def play_out_text(attempt: int) -> str:
             lines.append(_("Here both stranded cards are black, so no points were lost; had a red Ace stayed, "
                            "20 points would have gone to nobody."))
     return "\n\n".join(lines)
+
+
+def variant_lines() -> list[str]:
+    """One line per variant: what makes it differ (said wherever a variant is offered)."""
+    return [
+        _("classic: the main rules; the dealer plays first; three 5s, 10s, Jacks, Queens or Kings are redealt."),
+        _("cardgames: the same redeal rule; the player after the dealer plays first."),
+        _("jb (a house rule): any rank lying three times is redealt, and the game chooses your captures for you "
+          "(a red card first, then the one on the table longest)."),
+    ]
 
 
 def lesson_deal() -> Lesson:
@@ -383,21 +433,27 @@ def lesson_deal() -> Lesson:
             before=[W.HTML(f"<div class='mm-label'>{escape(_('The starting table of deal {code}:').format(code=code))}"
                            "</div><div class='mm-cards' style='display:flex;flex-wrap:wrap;gap:2px'>"
                            + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None)
-                                     for c in g.table) + "</div>")], key="predict"),
+                                     for c in g.table) + "</div>")], key="predict", topic="stranded",
+            rule=rule("stranded")),
         playout,
         ChoiceTask(
-            _("The same shuffle under another variant: which one throws this table back?"),
+            _("Main Merah is played by three sets of rules, its variants:") + "\n"
+            + "\n".join("• " + line for line in variant_lines()) + "\n\n"
+            + _("The same shuffle under each variant: which one throws this table back?"),
             [(_("classic"), False, not_jb.format(v="classic", code=code)),
              (_("cardgames"), False, not_jb.format(v="cardgames", code=code)),
-             (_("jb"), True, jb_why)], key="variant"),
+             (_("jb"), True, jb_why)], key="variant", topic="redeal",
+            nudge=_("Which variant's redeal rule looks at every rank, Aces too?")),
     ]
     return Lesson("deal", _("The deal and the redeal rule"), _(
         "Two players get 10 cards each, 12 go face up on the table and 20 face down form the stock (three "
         "players: 7 each, 10 on the table, 21 in the stock). Before anyone plays, the table is checked: some "
-        "tables are thrown back and dealt again."), tasks,
+        "tables are thrown back and dealt again.") + "\n\n**" + REDEAL_RULE() + "**", tasks,
         outro=_("Every variant redeals three of one self-pairing rank (5, 10, J, Q, K). Classic and cardgames "
-                "still play three Aces with two 9s, so the claim \"the total is always 210\" holds only under "
-                "the stricter jb rule. Next: scoring a game, then a whole game against the computer."))
+                "still play three Aces with two 9s, and then one Ace and one 9 stay on the table: the piles may "
+                "hold less than 210 points. Only jb, which redeals any rank lying three times, makes every game "
+                "end with all 210 points in the piles. Next: scoring a game, then a whole game against the "
+                "computer."))
 
 
 # ----- Lesson 6: scoring and a guided game -------------------------------------------------
@@ -407,9 +463,31 @@ def scoring_game() -> Game:
     return g
 
 
+GUIDED_DELAY = 0.45  # seconds a computer step stays before the next: a round in about 3 s (pace control: faster)
+
+
 def guided_game_widget(seed: int = 2024) -> TableWidget:
     """The table widget for a whole game against the computer, its story panel narrating every event."""
-    return TableWidget(game=Game.new(2, "classic", seed), human=0, bots=["greedy"], controls=False)
+    return TableWidget(game=Game.new(2, "classic", seed), human=0, bots=["greedy"], controls=False,
+                       delay=GUIDED_DELAY)
+
+
+def pace_control(task: WidgetTask) -> W.Box:
+    """How fast the computer's moves are shown (the table's own pace choices), set on the task's table.
+
+    The task's widget is looked up at each change: after a language switch it is the learner's own table.
+    """
+    from ..widgets.controls import pace_options
+
+    delay = task.widget.delay  # type: ignore[attr-defined]
+    pick = W.Dropdown(options=pace_options(delay), value=delay, layout=W.Layout(width="auto"))
+    pick.add_class("mm-lesson-pace")
+    pick.observe(lambda ch: task.widget.set_pace(None if ch["new"] < 0 else ch["new"]),  # type: ignore[attr-defined]
+                 names="value")
+    label = W.HTML(f"<span class='mm-label'>{escape(_('Computer moves:'))}</span>")
+    box = W.Box([label, pick])
+    box.add_class("mm-nav")
+    return box
 
 
 def lesson_scoring() -> Lesson:
@@ -422,9 +500,10 @@ def lesson_scoring() -> Lesson:
         total["n"] = sum(main_merah_points(x) for x in red if x in task.picked)
         return worth(c) + " " + _("Running total: {n}.").format(n=total["n"])
 
-    task = PickTask(_("This is your pile after a whole game. Click every card in it that scores, and watch the "
+    task = PickTask(_("This is your pile after a whole game. Choose every card in it that scores, and watch the "
                       "total grow."), mine, red, right=right, wrong=worth, small=True,
-                    done=_("Your score card: {card}.").format(card=red_only_card(mine)), key="mine")
+                    done=_("Your score card: {card}.").format(card=red_only_card(mine)), key="mine", topic="points",
+                    rule=rule("points"))
     names = [_("You"), _("The computer")]
     winner = g.winners
     options = [(_("You"), winner == (0,), ""), (_("The computer"), winner == (1,), ""),
@@ -442,6 +521,7 @@ def lesson_scoring() -> Lesson:
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
+    game_task.children = (game_task.head, pace_control(game_task), *game_task.children[1:])
     def finished(t: TableWidget) -> None:
         if t.game.is_over and t.caught_up:
             game_task.solve()
@@ -449,16 +529,19 @@ def lesson_scoring() -> Lesson:
     guided.on_step(finished)
     tasks: list[Task] = [
         task,
-        NumberTask(_("The computer's pile: what is its score?"), g.scores[1], key="theirs",
+        NumberTask(_("The computer's pile: what is its score?"), g.scores[1], key="theirs", topic="points",
+                   rule=rule("points"), nudge=_("Only the red cards (♥ ♦) count: find them first."),
                    right=_("Yes: {card}.").format(card=red_only_card(theirs)), hint=_tally_hint(theirs),  # type: ignore[arg-type]
                    before=[show(theirs, _("The computer's pile:"), 44)]),
-        ChoiceTask(_("So who won this game?"), options, key="winner"),
+        ChoiceTask(_("So who won this game?"), options, key="winner", topic="points",
+                   nudge=_("Compare the two scores you just worked out.")),
         game_task,
     ]
     return Lesson("scoring", _("Scoring, then a real game"), _(
         "When the hands and the stock are empty the game ends. Cards still on the table score for nobody. "
         "Each player adds up the red cards in their pile; the highest score wins."), tasks,
-        outro=_("You know every rule now. Play as many games as you like in the table app."))
+        outro=_("You know every rule now. Play as many games as you like at the table: the link below opens it, "
+                "in this language."))
 
 
 def tutorial_lessons() -> list[LessonSpec]:

@@ -67,9 +67,9 @@ def loser_task(key: str, tops_text: str, prompt: str) -> PickTask:
 
 def lesson_red() -> Lesson:
     tasks: list[Task] = [
-        loser_task("red", "9♥ 3♠ K♦ 5♣", _("The round is over. Click the top card whose player is in the red.")),
-        loser_task("tie", "Q♥ 4♣ Q♦ 10♥", _("Two red cards of the same rank: click every stack that loses.")),
-        loser_task("black", "J♣ 2♠ 7♠ 9♣", _("No red card on top this time. Click the stack that loses.")),
+        loser_task("red", "9♥ 3♠ K♦ 5♣", _("The round is over. Choose the top card whose player is in the red.")),
+        loser_task("tie", "Q♥ 4♣ Q♦ 10♥", _("Two red cards of the same rank: choose every stack that loses.")),
+        loser_task("black", "J♣ 2♠ 7♠ 9♣", _("No red card on top this time. Choose the stack that loses.")),
     ]
     return Lesson("itr-red", _("Who is in the red"), _(
         "Each player has a stack of face-up cards. After every player has laid one card, look at the top card "
@@ -89,7 +89,7 @@ def place_why(card: Card, top: Card) -> str:
 def fits_task() -> PickTask:
     card = Card.parse("7♠")
     tops = parse_cards("7♥ K♦ 2♠ 9♣ Q♠")
-    return PickTask(_("You hold {card}. Click every stack it may go on (any player's stack, yours too).").format(
+    return PickTask(_("You hold {card}. Choose every stack it may go on (any player's stack, yours too).").format(
         card=card), tops, [t for t in tops if fits(card, t)], key="fits",
         right=lambda t: place_why(card, t), wrong=lambda t: place_why(card, t),
         before=[show([card], _("Your card:"))], row_label=_("The top cards of the stacks:"),
@@ -171,7 +171,7 @@ def guided_task() -> WidgetTask:
     from ..widgets.table import TableWidget
 
     table = TableWidget(game="in-the-red", players=2, seed=7, bots=["greedy"], controls=False, delay=0.8)
-    task = WidgetTask(_("Play one deal against the computer. Click a card, then a lit stack; Hint suggests a "
+    task = WidgetTask(_("Play one deal against the computer. Choose a card, then a lit stack; Hint suggests a "
                         "move and says why. The lesson is done when the deal ends."), table, key="game")
 
     def check(t: TableWidget) -> None:

@@ -14,17 +14,20 @@ every answer and its explanation come back, and nothing is lost.
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as W
 
 from ..card import Card
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..svg import card_data_uri
 from ..widgets.style import card_class
 from .cards import CardRow
+from .progress import RUNGS, TaskResult, stars
 
 
 def para(text: str) -> str:
@@ -54,6 +57,8 @@ class Feedback(W.HTML):
         """Show ``text``; answers to a question (``verdict``) start with "Right." or "Not quite."."""
         mark = {"good": "✓ ", "bad": "✗ "}.get(kind, "")
         word = {"good": _("Right."), "bad": _("Not quite.")}.get(kind, "") if verdict else ""
+        if word and text.startswith((word.rstrip("."), _("Yes"))):
+            word = ""  # the text says it already ("Yes: ..."): one verdict, not "Right. Yes"
         self.text = text
         head = f"<b>{escape(mark + word)}</b> " if mark else ""
         self.value = para(text).replace("<p>", "<p>" + head, 1) if text else ""
@@ -66,57 +71,194 @@ class Feedback(W.HTML):
         self.say("", "quiet")
 
 
-class Task(W.VBox):
-    """One thing to do. Subclasses build ``body`` and call :meth:`solve` when done."""
+def star_text(n: int, of: int = 3) -> str:
+    """``n`` stars of ``of`` as symbols (★★☆)."""
+    return "★" * n + "☆" * (of - n)
 
-    def __init__(self, prompt: str, body: Sequence[W.Widget] = (), key: str = "") -> None:
+
+class Task(W.VBox):
+    """One thing to do. Subclasses build ``body`` and call :meth:`solve` when done.
+
+    A task counts what the stars are made of: each ``mistake`` (with the rule it was about, its
+    ``topic``, when the task can tell), the hint rungs used, the time from being shown to solved.
+    Its hint ladder (shown once :meth:`offer_hints` is called: the tutorial does, a classroom
+    sheet does not) gives ``nudge``, then ``rule``, then the answer marked; each rung costs a star.
+    Once solved a task no longer reacts: what it said stays.
+    """
+
+    # The learner's inputs a stored log may replay (a record from the browser names nothing else).
+    REPLAYABLE: frozenset[str] = frozenset({"hint"})
+
+    def __init__(self, prompt: str, body: Sequence[W.Widget] = (), key: str = "", *, topic: str = "",
+                 nudge: str = "", rule: str = "") -> None:
         self.prompt = prompt
         self.key = key
+        self.topic = topic
+        self.nudge, self.rule = nudge, rule
         self.solved = False
         self.attempts = 0
+        self.mistakes: list[str] = []
+        self.hints = 0
+        self.seconds = 0.0
+        self._shown_at: float | None = time.monotonic()
         self.feedback = Feedback()
         self.head = W.HTML(para(prompt))
         self.head.add_class("mm-task-head")
         self._on_solved: list[Callable[[Task], None]] = []
+        self._on_change: list[Callable[[Task], None]] = []
         self.inputs: list[tuple[str, tuple]] = []  # the learner's inputs, in order (replayed after a language switch)
         self._actions: dict[str, Callable[[], object]] = {}
-        super().__init__([self.head, *body, self.feedback])
+        # The ladder: the stars this task is worth now, the next rung's button, what the rungs said.
+        self.worth = W.HTML()
+        self.worth.add_class("mm-task-stars")
+        self.hint_button = W.Button(layout=W.Layout(width="auto"))
+        self.hint_button.add_class("mm-hint-button")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.hint_text = W.HTML()
+        self.hint_text.add_class("mm-hint-text")
+        self.ladder = W.Box([self.worth, self.hint_button])
+        self.ladder.add_class("mm-ladder")
+        self.ladder.layout.display = "none"
+        self.hint_text.layout.display = "none"
+        self._said: list[str] = []
+        super().__init__([self.head, *body, self.feedback, self.ladder, self.hint_text])
         self.add_class("mm-task")
         if key:
             self.add_class(f"mm-task-{key}")
+        self._draw_ladder()
 
     def on_solved(self, callback: Callable[[Task], None]) -> None:
         self._on_solved.append(callback)
+
+    def on_change(self, callback: Callable[[Task], None]) -> None:
+        """``callback(task)`` after each input (the tutorial keeps its progress then)."""
+        self._on_change.append(callback)
+
+    def changed(self) -> None:
+        self._draw_ladder()
+        for cb in list(self._on_change):
+            cb(self)
 
     def action(self, name: str, fn: Callable[[], object]) -> Callable[[], None]:
         """``fn`` as one of this task's logged inputs (e.g. a button in its body): call the result instead."""
         self._actions[name] = fn
 
         def run() -> None:
-            self.inputs.append(("run", (name,)))
-            fn()
+            self.run(name)
 
         return run
 
     def run(self, name: str) -> None:
+        if name not in self._actions:
+            self.say(_("This task has no button called “{name}”.").format(name=str(name)[:40]), "bad")
+            return
         self.inputs.append(("run", (name,)))
         self._actions[name]()
+        self.changed()
 
     def replay(self, log: Sequence[tuple[str, tuple]]) -> None:
-        """Do again what the learner did in another copy of this task (each call logs itself again)."""
+        """Do again what the learner did in another copy of this task (each call logs itself again).
+
+        Only the inputs a learner can make are replayed, each checked as a click would be; a log
+        naming anything else raises ValueError (a forged record).
+        """
         for name, args in log:
-            getattr(self, name)(*args)
+            if name not in self.REPLAYABLE or not all(type(a) in (str, int) for a in args):
+                raise ValueError(_("the task {key} cannot replay “{name}”").format(key=self.key, name=str(name)[:40]))
+            try:
+                getattr(self, name)(*args)
+            except TypeError:
+                raise ValueError(_("the task {key} cannot replay “{name}” with {args}").format(
+                    key=self.key, name=name, args=repr(args)[:60])) from None
+
+    def result(self) -> TaskResult:
+        return TaskResult(self.solved, list(self.mistakes), self.hints, list(self.inputs), self.seconds)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.feedback.say(text, kind)
+
+    def mistake(self, topic: str | None = None) -> None:
+        """A wrong answer (about ``topic``, else the task's own): one star less, two at most."""
+        self.mistakes.append(self.topic if topic is None else topic)
+
+    @property
+    def stars(self) -> int:
+        """The stars earned (0 until solved)."""
+        return stars(len(self.mistakes), self.hints) if self.solved else 0
+
+    @property
+    def worth_now(self) -> int:
+        """The stars solving it now would earn."""
+        return stars(len(self.mistakes), self.hints)
+
+    def shown(self) -> None:
+        """The task appears on the page: its time starts (if it has not yet)."""
+        if self._shown_at is None and not self.solved:
+            self._shown_at = time.monotonic()
 
     def solve(self) -> None:
         if self.solved:
             return
         self.solved = True
+        if self._shown_at is not None:
+            self.seconds += time.monotonic() - self._shown_at
+            self._shown_at = None
         self.add_class("mm-solved")
+        self.close_inputs()
+        self._draw_ladder()
         for cb in list(self._on_solved):
             cb(self)
+
+    def close_inputs(self) -> None:
+        """Once solved, stop reacting to clicks (subclasses disable their controls)."""
+
+    # ----- the hint ladder ---------------------------------------------------------------
+    def offer_hints(self, on: bool = True) -> None:
+        self.ladder.layout.display = "" if on else "none"
+        self._draw_ladder()
+
+    def hint(self, rung: int | None = None) -> None:
+        """The next rung of the ladder (``rung``, if given, must be that one: a replayed log says which)."""
+        if self.solved or self.hints >= RUNGS or self.ladder.layout.display == "none" and rung is None:
+            return
+        if rung is not None and rung != self.hints + 1:
+            raise ValueError(_("the task {key} cannot show hint {rung} after {done}").format(
+                key=self.key, rung=rung, done=self.hints))
+        self.hints += 1
+        self.inputs.append(("hint", (self.hints,)))
+        text = [self.nudge or self.default_nudge(), self.rule or self.default_rule(), ""][self.hints - 1]
+        if self.hints == RUNGS:
+            text = self.show_answer()
+        self._said.append(text)
+        self.changed()
+
+    def default_nudge(self) -> str:
+        return _("Read the question again, slowly: what does it ask you to look for?")
+
+    def default_rule(self) -> str:
+        return _("Think of the rule this lesson just explained, and apply it to each choice in turn.")
+
+    def show_answer(self) -> str:
+        """Rung 3: mark the answer (subclasses mark cards or a button) and say so."""
+        return _("The answer is marked.")
+
+    def _draw_ladder(self) -> None:
+        names = [_("Nudge"), _("The rule"), _("The answer")]
+        if self.solved:
+            self.worth.value = (f'<span class="mm-stars" title="{escape(_("stars earned"))}">'
+                                f'{star_text(self.stars)}</span>')
+        else:
+            self.worth.value = (f'<span class="mm-stars mm-stars-worth">{star_text(self.worth_now)}</span> '
+                                f'<span class="mm-stars-note">{escape(_("if solved now"))}</span>')
+        left = self.hints < RUNGS and not self.solved
+        self.hint_button.layout.visibility = "visible" if left else "hidden"  # hidden, not gone: nothing moves
+        if left:
+            cost = self.worth_now - stars(len(self.mistakes), self.hints + 1)
+            label = _("Hint {n} of {of}: {what}").format(n=self.hints + 1, of=RUNGS, what=names[self.hints])
+            self.hint_button.description = label + (" (−1 ★)" if cost else "")
+        self.hint_text.value = "".join(
+            f'<p class="mm-hint-{i + 1}"><b>{escape(names[i])}:</b> {escape(t)}</p>' for i, t in enumerate(self._said))
+        self.hint_text.layout.display = "" if self._said else "none"
 
 
 def hidden_points_style(cards: Sequence[Card]) -> W.HTML:
@@ -137,14 +279,17 @@ class PickTask(Task):
     """Click cards: every card in ``targets`` (or ``need`` of them) is right; the others are explained.
 
     ``right(card)`` and ``wrong(card)`` say why. ``reveal(card)`` (optional) is written under a
-    card once clicked, e.g. its points. ``done`` is said when the task is solved.
+    card once clicked, e.g. its points. ``done`` is said when the task is solved. ``row_label``
+    names the row of cards to click ("The table:", "Your hand:").
     """
+
+    REPLAYABLE = Task.REPLAYABLE | {"pick"}
 
     def __init__(self, prompt: str, cards: Sequence[Card], targets: Iterable[Card], *,
                  right: Callable[[Card], str], wrong: Callable[[Card], str], done: str | Callable[[], str] = "",
                  need: int | None = None, reveal: Callable[[Card], str] | None = None, key: str = "",
                  before: Sequence[W.Widget] = (), small: bool = False, placeholder: str = "?",
-                 row_label: str = "") -> None:
+                 row_label: str = "", topic: str = "", nudge: str = "", rule: str = "") -> None:
         self.targets = [Card.parse(c) for c in targets]
         self.need = len(self.targets) if need is None else need
         self.picked: list[Card] = []
@@ -157,16 +302,18 @@ class PickTask(Task):
         if reveal:
             body.append(hidden_points_style(cards))
         if row_label:
-            # The card played and the table side by side, as they lie in a game.
+            # The card played and the row to click side by side, as they lie in a game.
             label = W.HTML(escape(row_label))
             label.add_class("mm-label")
             zone = W.Box([*before, W.VBox([label, self.row])])
             zone.add_class("mm-zone")
             body = [zone]
-        super().__init__(prompt, body, key)
+        super().__init__(prompt, body, key, topic=topic, nudge=nudge, rule=rule)
 
     def pick(self, card: Card | str) -> None:
         """A learner's click on ``card`` (also callable from Python)."""
+        if self.solved:
+            return  # finished: what it said stays
         self.inputs.append(("pick", (str(card),)))
         try:
             c = Card.parse(card)
@@ -180,13 +327,9 @@ class PickTask(Task):
         button = self.row[c]
         if self._reveal:
             button.set_badge(self._reveal(c))
-        if self.solved and c not in self.targets:
-            self.say(self._wrong(c), "bad")
-            return
         if c in self.picked:
             self.say(_("You already picked {card}. {why}").format(card=c, why=self._right(c)), "info")
-            return
-        if c in self.targets:
+        elif c in self.targets:
             self.picked.append(c)
             button.mark("right")
             text = self._right(c)
@@ -202,7 +345,45 @@ class PickTask(Task):
             if c not in self.wrong_picks:
                 self.wrong_picks.append(c)
             button.mark("wrong")
+            self.mistake()
             self.say(self._wrong(c), "bad")
+        self.changed()
+
+    def close_inputs(self) -> None:
+        for b in self.row.buttons.values():
+            b.set_disabled(True)
+            if b.card not in self.picked:
+                b.set_highlight(None)
+
+    def _left(self) -> list[Card]:
+        return [t for t in self.targets if t not in self.picked]
+
+    def default_nudge(self) -> str:
+        left = self._left()
+        ranks = {t.rank for t in left}
+        others = [c for c in self.row.cards if c not in self.targets]
+        if len(ranks) == 1:
+            return _("Look at the {rank}s.").format(rank=rank_word(left[0].rank))
+        if all(t.red for t in self.targets) and others and not any(c.red for c in others):
+            return _("Look at the colours: hearts and diamonds are red, clubs and spades black.")
+        n = self.need - len(self.picked)
+        return ngettext("One card here is right.", "{n} cards here are right.", n).format(n=n)
+
+    def default_rule(self) -> str:
+        done = self._done if isinstance(self._done, str) else ""
+        return done or self._right(self._left()[0]) if self._left() else done
+
+    def show_answer(self) -> str:
+        left = self._left()[: max(1, self.need - len(self.picked))]
+        for t in left:
+            self.row[t].set_highlight("hint")
+        return ngettext("The marked card is right: choose it.", "The marked cards are right: choose them.",
+                        len(left))
+
+
+def rank_word(rank: int) -> str:
+    """A rank as the hints say it ("7", "Jack")."""
+    return {1: _("Ace"), 11: _("Jack"), 12: _("Queen"), 13: _("King")}.get(rank, str(rank))
 
 
 def parse_whole_number(text: str) -> int | str:
@@ -218,12 +399,16 @@ def parse_whole_number(text: str) -> int | str:
 class NumberTask(Task):
     """Type a whole number. ``hint(value, attempts)`` explains a wrong number."""
 
+    REPLAYABLE = Task.REPLAYABLE | {"submit"}
+
     def __init__(self, prompt: str, answer: int, *, right: str, hint: Callable[[int, int], str],
-                 before: Sequence[W.Widget] = (), key: str = "", placeholder: str = "") -> None:
+                 before: Sequence[W.Widget] = (), key: str = "", placeholder: str = "", topic: str = "",
+                 nudge: str = "", rule: str = "") -> None:
         self.answer = answer
         self._right, self._hint = right, hint
-        self.text = W.Text(placeholder=placeholder or _("your answer"), layout=W.Layout(width="140px"))
+        self.text = W.Text(placeholder=placeholder or _("your answer"), layout=W.Layout(width="160px"))
         self.text.add_class("mm-answer")
+        self.text.add_class("mm-numeric")  # the page asks phones for a number keyboard (static/a11y.js)
         self.check = W.Button(description=_("Check"), button_style="primary", layout=W.Layout(width="auto"))
         self.check.add_class("mm-check")
         self.check.on_click(lambda _b: self.submit())
@@ -231,29 +416,48 @@ class NumberTask(Task):
             # Enter to check is worth keeping for keyboard users; ipywidgets only deprecates the name.
             warnings.simplefilter("ignore", DeprecationWarning)
             self.text.on_submit(lambda _t: self.submit())
-        super().__init__(prompt, [*before, W.HBox([self.text, self.check])], key)
+        row = W.HBox([self.text, self.check])
+        row.add_class("mm-answer-row")
+        super().__init__(prompt, [*before, row], key, topic=topic, nudge=nudge, rule=rule)
 
     def submit(self, value: str | None = None) -> None:
+        if self.solved:
+            return
         if value is not None:
             self.text.value = value
         self.inputs.append(("submit", (self.text.value,)))
         got = parse_whole_number(self.text.value)
         if isinstance(got, str):
             self.say(got, "bad")
-            return
-        self.attempts += 1
-        if got == self.answer:
-            self.say(self._right, "good")
-            self.solve()
         else:
-            self.say(self._hint(got, self.attempts), "bad")
+            self.attempts += 1
+            if got == self.answer:
+                self.say(self._right, "good")
+                self.solve()
+            else:
+                self.mistake()
+                self.say(self._hint(got, self.attempts), "bad")
+        self.changed()
+
+    def close_inputs(self) -> None:
+        self.text.disabled = True
+        self.check.disabled = True
+
+    def default_nudge(self) -> str:
+        return _("Work it out one step at a time, then type the number.")
+
+    def show_answer(self) -> str:
+        return _("The answer is {n}: type it and press Check.").format(n=self.answer)
 
 
 class ChoiceTask(Task):
     """Press one of a few answers; each answer has its own explanation."""
 
+    REPLAYABLE = Task.REPLAYABLE | {"choose"}
+
     def __init__(self, prompt: str, options: Sequence[tuple[str, bool, str]], *, before: Sequence[W.Widget] = (),
-                 key: str = "", after: Sequence[W.Widget] = ()) -> None:
+                 key: str = "", after: Sequence[W.Widget] = (), topic: str = "", nudge: str = "",
+                 rule: str = "") -> None:
         self.options = list(options)
         self.buttons: list[W.Button] = []
         for i, (label, _ok, _why) in enumerate(self.options):
@@ -264,18 +468,22 @@ class ChoiceTask(Task):
             self.buttons.append(b)
         box = W.Box(self.buttons)
         box.add_class("mm-nav")
-        super().__init__(prompt, [*before, box, *after], key)
+        super().__init__(prompt, [*before, box, *after], key, topic=topic, nudge=nudge, rule=rule)
 
     def choose(self, index: int | str) -> None:
+        if self.solved:
+            return
         self.inputs.append(("choose", (index,)))
         if isinstance(index, str):
             labels = [o[0] for o in self.options]
             if index not in labels:
                 self.say(_("“{answer}” is not one of the answers offered.").format(answer=index), "bad")
+                self.changed()
                 return
             index = labels.index(index)
         if not 0 <= index < len(self.options):
             self.say(_("Choose one of the answers offered."), "bad")
+            self.changed()
             return
         self.attempts += 1
         _label, ok, why = self.options[index]
@@ -283,10 +491,35 @@ class ChoiceTask(Task):
         self.say(why, "good" if ok else "bad")
         if ok:
             self.solve()
+        else:
+            self.mistake()
+        self.changed()
+
+    def close_inputs(self) -> None:
+        for b in self.buttons:
+            b.disabled = True
+
+    def default_rule(self) -> str:
+        # Why one wrong answer is wrong: the rule at work, one answer fewer to choose from.
+        tried = {i for name, args in self.inputs if name == "choose" for i in args if isinstance(i, int)}
+        wrong = [i for i, (_l, ok, _w) in enumerate(self.options) if not ok and i not in tried]
+        if not wrong:
+            return super().default_rule()
+        label, _ok, why = self.options[wrong[0]]
+        return _("Not “{answer}”: {why}").format(answer=label, why=why)
+
+    def show_answer(self) -> str:
+        right = [i for i, (_l, ok, _w) in enumerate(self.options) if ok]
+        for i in right:
+            self.buttons[i].add_class("mm-hinted")
+            self.buttons[i].button_style = "info"
+        return _("The marked answer is right: press it.")
 
 
 class ActionTask(Task):
     """Press a button to make something happen; ``act()`` returns the text to show."""
+
+    REPLAYABLE = Task.REPLAYABLE | {"press", "run"}
 
     def __init__(self, prompt: str, label: str, act: Callable[[], str], *, body: Sequence[W.Widget] = (),
                  key: str = "", repeat: bool = True, css: str = "mm-act") -> None:
@@ -299,27 +532,108 @@ class ActionTask(Task):
         row.add_class("mm-nav")
         super().__init__(prompt, [row, *body], key)
         # What the button did is said right under it, before anything else the task shows.
-        self.children = (self.head, row, self.feedback, *body)
+        self.children = (self.head, row, self.feedback, *body, self.ladder)
 
     def press(self) -> None:
+        if self.solved and not self.repeat:
+            return
         self.inputs.append(("press", ()))
         self.attempts += 1
         self.feedback.say(self._act(), "info")
         self.solve()
         if not self.repeat:
             self.button.disabled = True
+        self.changed()
+
+    def offer_hints(self, on: bool = True) -> None:
+        # Nothing to hint (press the button), but its stars show like any task's.
+        super().offer_hints(on)
+        self.hint_button.layout.display = "none"
 
 
 class WidgetTask(Task):
-    """Any widget to use (e.g. a whole table); solved when the widget says so via :meth:`solve`."""
+    """Any widget to use (e.g. a whole table); solved when the widget says so via :meth:`solve`.
+
+    The widget's own log is the task's: a coached game's clicks (``inputs``, replayed by its
+    ``replay``), a table's decisions (replayed by the engine on the same deal).
+    """
 
     def __init__(self, prompt: str, widget: W.Widget, key: str = "") -> None:
         self.widget = widget
         super().__init__(prompt, [widget], key)
+        # Each click in a coached game, each step of a table: the task's log grows.
+        for name in ("on_input", "on_step"):
+            listen = getattr(widget, name, None)
+            if callable(listen):
+                listen(lambda _w: self.changed())
+                break
+
+    @property
+    def mistakes(self) -> list[str]:  # type: ignore[override]
+        return list(getattr(self.widget, "mistakes", []))
+
+    @mistakes.setter
+    def mistakes(self, value: list[str]) -> None:
+        pass  # the widget counts them
+
+    def widget_log(self) -> list[tuple[str, tuple[Any, ...]]]:
+        log = getattr(self.widget, "inputs", None)
+        if log is not None:
+            return list(log)
+        game = getattr(self.widget, "game", None)
+        try:
+            return [("decide", (action_text(ch),)) for ch in getattr(game, "choices", ())]
+        except AttributeError:  # a widget whose game logs no decisions: nothing to replay
+            return []
+
+    def result(self) -> TaskResult:
+        return TaskResult(self.solved, self.mistakes, self.hints, self.widget_log(), self.seconds)
+
+    def replay(self, log: Sequence[tuple[str, tuple]]) -> None:
+        if getattr(self.widget, "inputs", None) is not None:
+            replay = getattr(self.widget, "replay", None)
+            if callable(replay):
+                replay(log)  # the widget checks each step (a coach replays only clicks)
+            return
+        replay_decisions(self.widget, log)
+
+    def offer_hints(self, on: bool = True) -> None:
+        super().offer_hints(on)
+        self.hint_button.layout.display = "none"  # the widget has its own help (the coach's prompt, Hint)
+
+
+def action_text(choice: Any) -> str:
+    """A recorded decision as the game's ``act`` takes it ("7♥", "Q♠ Q♥", "5♦@2")."""
+    action = getattr(choice, "action", None)
+    return str(action) if isinstance(action, str) else str(choice.card)
+
+
+def replay_decisions(table: Any, log: Sequence[tuple[str, tuple]]) -> None:
+    """Play ``log``'s decisions on a fresh deal like ``table``'s, every rule checked; show it where it stands."""
+    if not log:
+        return
+    game, presenter = table.game, table.presenter
+    seed = presenter.seed_of(game)
+    if seed is None:
+        raise ValueError(_("this table cannot replay decisions"))
+    fresh = presenter.new_game(game.players, presenter.variant_of(game), seed)
+    if getattr(fresh, "setup", None) != getattr(game, "setup", None):
+        raise ValueError(_("this table cannot replay decisions"))
+    for name, args in log:
+        if name != "decide" or len(args) != 1 or not isinstance(args[0], str):
+            raise ValueError(_("a table's log holds only decisions, not “{name}”").format(name=str(name)[:40]))
+        try:
+            fresh.act(args[0])
+        except Exception as e:  # the engine's RuleError or a card it cannot read: the log is refused
+            raise ValueError(_("a recorded decision is not legal: {error}").format(error=e)) from None
+    table._set_game(fresh, from_start=False)
 
 
 class Lesson(W.VBox):
-    """A lesson: title, intro, tasks unlocked one by one, and closing words once all are done."""
+    """A lesson: title, intro, tasks unlocked one by one, and closing words once all are done.
+
+    Its header and its end show the stars earned (``mm-lesson-stars``, ``mm-lesson-end``).
+    """
 
     def __init__(self, key: str, title: str, intro: str, tasks: Sequence[Task], outro: str = "") -> None:
         self.key = key
@@ -328,18 +642,29 @@ class Lesson(W.VBox):
         self.outro = W.HTML(para(outro) if outro else "")
         self.outro.add_class("mm-outro")
         self.outro.layout.display = "none"
+        self.end = W.HTML()  # the stars at the end, and where to go next
+        self.end.add_class("mm-lesson-end")
+        self.end.layout.display = "none"
+        self.end_link = ""  # HTML the tutorial adds under the outro (e.g. a link to the table)
         self._on_change: list[Callable[[Lesson], None]] = []
-        head = W.HTML(f"<h2>{escape(title)}</h2>")
-        head.add_class("mm-lesson-title")
+        self.head = W.HTML(f"<h2>{escape(title)}</h2>")
+        self.head.add_class("mm-lesson-title")
+        self.stars_html = W.HTML()
+        self.stars_html.add_class("mm-lesson-stars")
+        header = W.Box([self.head, self.stars_html])
+        header.add_class("mm-lesson-header")
         intro_w = W.HTML(para(intro))
         intro_w.add_class("mm-intro")
         for i, t in enumerate(self.tasks):
             t.on_solved(self._solved)
+            t.on_change(lambda _t: self._changed())
             if i:
                 t.layout.display = "none"
-        super().__init__([head, intro_w, *self.tasks, self.outro])
+                t._shown_at = None  # its time starts when it appears
+        super().__init__([header, intro_w, *self.tasks, self.outro, self.end])
         self.add_class("mm-lesson")
         self.add_class(f"mm-lesson-{key}")
+        self._draw()
 
     @property
     def solved(self) -> bool:
@@ -349,18 +674,43 @@ class Lesson(W.VBox):
     def done_count(self) -> int:
         return sum(t.solved for t in self.tasks)
 
+    @property
+    def stars(self) -> int:
+        return sum(t.stars for t in self.tasks)
+
     def on_change(self, callback: Callable[[Lesson], None]) -> None:
         self._on_change.append(callback)
+
+    def offer_hints(self) -> None:
+        for t in self.tasks:
+            t.offer_hints()
+
+    def _changed(self) -> None:
+        self._draw()
+        for cb in list(self._on_change):
+            cb(self)
+
+    def _draw(self) -> None:
+        n = len(self.tasks)
+        got = star_text(self.stars, 3 * n)
+        self.stars_html.value = (f"<span class='mm-stars' title='{escape(_('stars earned'))}'>{got}</span> "
+                                 f"<span class='mm-stars-note'>{self.stars}/{3 * n}</span>")
+        if self.solved:
+            text = _("Lesson done: {stars} of {n} stars.").format(stars=self.stars, n=3 * n)
+            if self.stars < 3 * n:
+                text += " " + _("Each task done right first time, without a hint, earns three.")
+            self.end.value = f"<p><b>{escape(text)}</b> <span class='mm-stars'>{got}</span></p>{self.end_link}"
+        self.end.layout.display = "" if self.solved else "none"
 
     def _solved(self, task: Task) -> None:
         i = self.tasks.index(task)
         if i + 1 < len(self.tasks):
             self.tasks[i + 1].layout.display = ""
+            self.tasks[i + 1].shown()
         if self.solved:
             self.outro.layout.display = "" if self.outro.value else "none"
             self.add_class("mm-lesson-done")
-        for cb in list(self._on_change):
-            cb(self)
+        self._changed()
 
     def task(self, key: str) -> Task:
         for t in self.tasks:
@@ -378,18 +728,25 @@ class Lesson(W.VBox):
         for mine, theirs in zip(self.tasks, old.tasks, strict=False):
             if type(mine) is not type(theirs) or mine.key != theirs.key:
                 continue  # not the same lesson: nothing to carry over
-            mine.replay(theirs.inputs)
-            if isinstance(mine, NumberTask) and isinstance(theirs, NumberTask):
-                mine.text.value = theirs.text.value  # typed, not yet checked
             if isinstance(mine, WidgetTask) and isinstance(theirs, WidgetTask):
                 replay, log = getattr(mine.widget, "replay", None), getattr(theirs.widget, "inputs", None)
                 if callable(replay) and log is not None:
                     replay(log)
+            else:
+                mine.replay(theirs.inputs)
+            if isinstance(mine, NumberTask) and isinstance(theirs, NumberTask):
+                mine.text.value = theirs.text.value  # typed, not yet checked
+            mine.seconds, mine._shown_at = theirs.seconds, theirs._shown_at
         _move_tables(old, self)
         for mine, theirs in zip(self.tasks, old.tasks, strict=False):
             theirs.on_solved(_forward(mine))  # a moved table still reports to its old task
             if theirs.solved:
                 mine.solve()
+            mine.seconds = theirs.seconds
+
+    def set_end_link(self, html: str) -> None:
+        self.end_link = html
+        self._draw()
 
 
 def _tables(widget: W.Widget, parent: W.Widget | None = None) -> list[tuple[W.Widget, W.Widget | None]]:

@@ -239,8 +239,16 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = ()) -> str:
     )
 
 
-def home_document(query: str = "", prefix: str = "voila/render/", accept_language: str = "") -> str:
-    """The whole home page as the server sends it, in the language the URL (or else the browser) asks for."""
+LANGUAGE_SCRIPT = "mainmerah/lang.js"  # served beside the home page (mainmerah.widgets.server)
+
+
+def home_document(query: str = "", prefix: str = "voila/render/", accept_language: str = "",
+                  script: str = LANGUAGE_SCRIPT) -> str:
+    """The whole home page as the server sends it, in the language the URL (or else the browser) asks for.
+
+    ``script`` (same origin, relative): the page's language script (``static/lang.js``), which switches
+    the page to the language the visitor chose on another page, as every page with a kernel does.
+    """
     lang = query_language(query) or preferred_language(accept_language)
     with speaking(lang):
         problems = language_problems(query)
@@ -248,7 +256,8 @@ def home_document(query: str = "", prefix: str = "voila/render/", accept_languag
         body = home_fragment(prefix, problems)
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{title} · mainmerah</title></head><body class=\"mmh-body\">{body}</body></html>")
+            + (f'<script src="{escape(script)}"></script>' if script else "")
+            + f"<title>{title} · mainmerah</title></head><body class=\"mmh-body\">{body}</body></html>")
 
 
 def preferred_language(accept_language: str) -> str:
@@ -261,12 +270,15 @@ def preferred_language(accept_language: str) -> str:
 
 
 def home_from_request(query: str | None = None) -> object:
-    """The home page for ``notebooks/home.ipynb``: in the language its URL asks for, links beside it."""
-    from IPython.display import HTML
+    """The home page for ``notebooks/home.ipynb``: in the language its URL asks for, links beside it.
+
+    A widget (its HTML in ``data``) that follows the visitor's kept language and redraws in it.
+    """
+    from ..widgets.home import HomePage
 
     query = request_query() if query is None else query
     apply_language(query)
-    return HTML(home_fragment("", language_problems(query)))
+    return HomePage(query, lambda: home_fragment("", language_problems(query)))
 
 
 CSS = """

@@ -53,7 +53,7 @@ def rank_tasks() -> list[Task]:
         return _("{card} is not the highest: {why}.").format(card=single_name(c), why=does_not_beat(
             classify([c]), classify([top])))  # type: ignore[arg-type]
 
-    pick = PickTask(_("Click the single card that beats every other card here."), cards, [top], key="highest",
+    pick = PickTask(_("Choose the single card that beats every other card here."), cards, [top], key="highest",
                     right=lambda c: _("Yes: a red ten (♥10 or ♦10) is the highest single of all, above even the big "
                                       "joker. A black ten is an ordinary 10."),
                     wrong=wrong)
@@ -91,7 +91,7 @@ def combination_tasks() -> list[Task]:
     straight = choice_of_plays(_("Which of these is a straight (顺子)?"), ["K♠ A♥ 2♦", "A♥ 2♦ 3♣", "Q♦ K♠ A♥ 2♣"],
                                is_straight, "straight")
     build = PickTask(
-        _("Your hand holds 6♣ 7♦ 9♠ J♥ and more. Click the card that makes 6♣ 7♦ + ? + 9♠ a straight of four."),
+        _("Your hand holds 6♣ 7♦ 9♠ J♥ and more. Choose the card that makes 6♣ 7♦ + ? + 9♠ a straight of four."),
         parse_cards("5♥ 8♣ 10♠ 8♥"), parse_cards("8♣ 8♥"), need=1, key="build",
         right=lambda c: cap(what(f"6♣ 7♦ {c} 9♠")) + ".",
         wrong=lambda c: cap(what(f"6♣ 7♦ {c} 9♠")) + ".")
@@ -210,7 +210,7 @@ def guided_task() -> WidgetTask:
 
     table = TableWidget(game=GAME, seed=7, bots=["greedy", "greedy", "greedy"], delay=0.8, controls=False,
                         options=False)
-    task = WidgetTask(_("Now a whole hand against the computer. Click cards to build a play: the table says what "
+    task = WidgetTask(_("Now a whole hand against the computer. Choose cards to build a play: the table says what "
                         "your selection is and whether it beats the top play. Use Hint when unsure."), table,
                       key="game")
     table.on_step(lambda t: task.solve() if t.game.is_over and not task.solved else None)

@@ -20,10 +20,22 @@ import ipywidgets as W
 
 from ..core import registry
 from ..i18n import _, on_language_change
+from ..widgets.keeper import LANG_KEY, Keeper, KeptError, follow_language, pack, unpack
+from ..widgets.keeper import key as keeper_key
 from ..widgets.options import header_bar
 from . import index
 from .lesson import Lesson, para
-from .pages import DEFAULT_GAME, PageRequest, apply_language, home_href, parse_page_query, play_href, request_query
+from .pages import (
+    DEFAULT_GAME,
+    PageRequest,
+    apply_language,
+    home_href,
+    parse_page_query,
+    play_href,
+    query_language,
+    request_query,
+)
+from .progress import Progress, TaskResult
 from .spec import LessonSpec
 from .style import style_widget
 
@@ -41,10 +53,17 @@ def _weak(method: Callable[[], object]) -> Callable[[str], None]:
 
 
 class Tutorial(W.VBox):
-    """Lessons with a progress indicator (``mm-progress``) and Back/Next (``mm-back``, ``mm-next``)."""
+    """Lessons with a map (``mm-progress``: each lesson's stars, any lesson a click away) and Back/Next.
+
+    :meth:`progress` is the learner's :class:`~.progress.Progress` (a teacher's view reads it).
+    Given a :class:`~..widgets.keeper.Keeper` holding :func:`kept_key`, the tutorial keeps its
+    progress in the browser after every input, and restores it when the page has answered: each
+    task's log is replayed through the task itself, so a record can only replay legal answers;
+    one that does not replay to what it claims is refused, named on the page, and changes nothing.
+    """
 
     def __init__(self, specs: Sequence[LessonSpec] | None = None, title: str | None = None, start: int = 0,
-                 game: str = DEFAULT_GAME) -> None:
+                 game: str = DEFAULT_GAME, keeper: Keeper | None = None) -> None:
         self.game = game
         self._own_specs = specs is None  # the package's lessons: their titles can be asked again in a new language
         if specs is None:
@@ -55,16 +74,21 @@ class Tutorial(W.VBox):
             raise ValueError("a tutorial needs at least one lesson")
         self.lessons: dict[int, Lesson] = {}
         self._stale: set[int] = set()  # built in a language no longer shown: rebuilt when opened
+        self._progress = Progress(game)
+        self.keeper = keeper
         self.index = -1
         self.steps: list[W.Button] = []
-        for i, spec in enumerate(self.specs):
-            b = W.Button(description=f"{i + 1}. {spec.title}", layout=W.Layout(width="auto"))
+        for i in range(len(self.specs)):
+            b = W.Button(layout=W.Layout(width="auto", height="auto"))
             b.add_class("mm-progress-step")
             b.add_class(f"mm-progress-{i + 1}")
             b.on_click(lambda _b, i=i: self.go(i))
             self.steps.append(b)
+        self.map_title = W.HTML()
+        self.map_title.add_class("mm-map-title")
         bar = W.Box(self.steps)
         bar.add_class("mm-progress")
+        bar.add_class("mm-map")
         self.progress_text = W.HTML()
         self.progress_text.add_class("mm-progress-text")
         self.back = W.Button(layout=W.Layout(width="auto"))
@@ -75,32 +99,82 @@ class Tutorial(W.VBox):
         self.next.on_click(lambda _b: self.go(self.index + 1))
         self.stage = W.VBox([])
         self.stage.add_class("mm-stage")
+        self.loading = W.HTML()
+        self.loading.add_class("mm-loading")
+        self.note = W.HTML()  # what happened to the kept progress (refused, restored)
+        self.note.add_class("mm-kept-note")
+        self.note.layout.display = "none"
+        # Start over: forget everything, after a confirmation.
+        self.over_button = W.Button(layout=W.Layout(width="auto"))
+        self.over_button.add_class("mm-start-over")
+        self.over_button.on_click(lambda _b: self._ask_start_over())
+        self.over_yes = W.Button(button_style="danger", layout=W.Layout(width="auto"))
+        self.over_yes.add_class("mm-start-over-yes")
+        self.over_yes.on_click(lambda _b: self.start_over())
+        self.over_no = W.Button(layout=W.Layout(width="auto"))
+        self.over_no.add_class("mm-start-over-no")
+        self.over_no.on_click(lambda _b: self._confirm(False))
+        self.over_text = W.HTML()
+        self.confirm_box = W.Box([self.over_text, self.over_yes, self.over_no])
+        self.confirm_box.add_class("mm-confirm")
+        self.confirm_box.layout.display = "none"
+        self.retry_button = W.Button(layout=W.Layout(width="auto"))
+        self.retry_button.add_class("mm-retry")
+        self.retry_button.on_click(lambda _b: self.retry())
         nav = W.Box([self.back, self.next, self.progress_text])
         nav.add_class("mm-nav")
+        tools = W.Box([self.retry_button, self.over_button, self.confirm_box])
+        tools.add_class("mm-nav")
+        tools.add_class("mm-tutorial-tools")
         style = style_widget()
         super().__init__([style])
         self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
-        self.children = (style, top, bar, self.stage, nav)
+        parts: list[W.Widget] = [style, top, self.map_title, bar, self.note, self.stage, nav, tools]
+        if keeper is not None:
+            parts.append(keeper)
+        self.children = tuple(parts)
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
         self._relabel()
         self.go(start)
         on_language_change(_weak(self._language_changed))
+        if keeper is not None:
+            keeper.when_restored(self._restored)
 
     @property
     def lesson(self) -> Lesson:
         return self.lessons[self.index]
 
+    def progress(self) -> Progress:
+        """The learner's progress: per lesson and task, stars, mistakes, hints, what they did, time."""
+        return self._progress
+
     def build(self, i: int) -> Lesson:
         old = self.lessons.get(i)
         if old is None or i in self._stale:
-            lesson = self.specs[i].build()
+            lesson = self._fresh(i)
             if old is not None:
                 lesson.take_over(old)  # the same lesson in the new language, everything done in it done again
-            lesson.on_change(lambda _l: self._refresh())
             self.lessons[i] = lesson
             self._stale.discard(i)
         return self.lessons[i]
+
+    def _fresh(self, i: int) -> Lesson:
+        lesson = self.specs[i].build()
+        lesson.offer_hints()
+
+        def changed(_lesson: Lesson) -> None:
+            self._lesson_changed(i)
+
+        lesson.on_change(changed)
+        if i == len(self.specs) - 1:
+            lesson.set_end_link(self._end_link())
+        return lesson
+
+    def _end_link(self) -> str:
+        title = registry.get(self.game).title
+        return (f'<p><a class="mm-end-play" href="{escape(play_href(self.game))}">'
+                f'{escape(_("Play {game} against the computer ▸").format(game=title))}</a></p>')
 
     def _language_changed(self) -> None:
         if self._own_specs:
@@ -113,22 +187,60 @@ class Tutorial(W.VBox):
     def _relabel(self) -> None:
         title = self._title or _("Learn {game}").format(game=registry.get(self.game).title)
         self.heading.value = f"<h1 style='margin:4px 0'>{escape(title)}</h1>"
-        self.back.description = _("◀ Back")
-        self.next.description = _("Next ▶")
+        self.map_title.value = f"<b>{escape(_('Lessons: choose any one'))}</b>"
+        self.back.description = _("◀ Previous lesson")
+        self.next.description = _("Next lesson ▶")
+        self.loading.value = f"<p>⏳ {escape(_('Opening the lesson…'))}</p>"
+        self.over_button.description = _("Start over")
+        self.over_text.value = escape(_("Forget every answer and star in this tutorial?"))
+        self.over_yes.description = _("Yes, start over")
+        self.over_no.description = _("Cancel")
+        self.retry_button.description = _("Try this lesson again")
+        for lesson in self.lessons.values():
+            if lesson is self.lessons.get(len(self.specs) - 1):
+                lesson.set_end_link(self._end_link())
 
     def go(self, i: int) -> None:
         """Open lesson ``i`` (0-based); out-of-range requests are ignored."""
         if not 0 <= i < len(self.specs) or i == self.index:
             return
         self.index = i
+        if i not in self.lessons or i in self._stale:
+            self.stage.children = [self.loading]  # a sign of life at once: building a lesson takes a moment
         self.stage.children = [self.build(i)]
+        self._progress.lesson = self.specs[i].key
         self._refresh()
+        self._keep()
+
+    def retry(self) -> None:
+        """Do the open lesson again from the start; the best stars of each task are kept."""
+        self.lessons[self.index] = self._fresh(self.index)
+        self.stage.children = [self.lessons[self.index]]
+        self._lesson_changed(self.index)
+
+    def _lesson_changed(self, i: int) -> None:
+        lesson = self.lessons.get(i)
+        if lesson is None:
+            return
+        for t in lesson.tasks:
+            self._progress.update(lesson.key, t.key, t.result())
+        self._refresh()
+        self._keep()
 
     def _refresh(self) -> None:
         n = len(self.specs)
         for i, b in enumerate(self.steps):
-            done = i in self.lessons and self.lessons[i].solved
-            b.description = ("✓ " if done else "") + f"{i + 1}. {self.specs[i].title}"
+            key = self.specs[i].key
+            lesson = self.lessons.get(i)
+            got = self._progress.earned(key)
+            tasks = len(lesson.tasks) if lesson is not None else len(self._progress.tasks.get(key, {}))
+            solved = (lesson.done_count if lesson is not None
+                      else sum(r.solved for r in self._progress.tasks.get(key, {}).values()))
+            done = bool(tasks) and solved == tasks
+            line = (_("★ {got} of {of} · {done}/{n} tasks").format(got=got, of=3 * tasks, done=solved, n=tasks)
+                    if tasks else _("not started"))
+            b.description = ("✓ " if done else "") + f"{i + 1}. {self.specs[i].title}\n{line}"
+            b.tooltip = f"{self.specs[i].title}: {line}"
             b.button_style = "success" if done else ""
             for cls, on in (("mm-current", i == self.index), ("mm-done", done)):
                 (b.add_class if on else b.remove_class)(cls)
@@ -137,6 +249,118 @@ class Tutorial(W.VBox):
             i=self.index + 1, n=n, done=lesson.done_count, tasks=len(lesson.tasks)))
         self.back.disabled = self.index == 0
         self.next.disabled = self.index == n - 1
+        self.retry_button.layout.display = "" if lesson.done_count else "none"
+
+    # ----- kept in the browser ---------------------------------------------------------------
+    def _keep(self) -> None:
+        if self.keeper is not None:
+            self.keeper.store(kept_key(self.game), pack(KIND, VERSION, self._progress.record()))
+
+    def _restored(self, records: dict[str, str | None]) -> None:
+        text = records.get(kept_key(self.game))
+        if text:
+            try:
+                self.restore(unpack(text, KIND, VERSION))
+            except (KeptError, ValueError) as e:
+                self._say(_("Your kept progress could not be used, so nothing was changed: {why}.").format(why=e))
+        self._keep()
+
+    def _say(self, text: str) -> None:
+        self.note.value = f"<p>{escape(text)}</p>"
+        self.note.layout.display = "" if text else "none"
+
+    def restore(self, record: object) -> None:
+        """Become the tutorial ``record`` describes, or raise ValueError naming what is wrong, changing nothing.
+
+        Every lesson the record has started is built afresh and each task replays its log; the
+        replay must reach the recorded verdict (solved, stars), and each task's best attempt must
+        replay to its stars too.
+        """
+        keys = {spec.key: i for i, spec in enumerate(self.specs)}
+        built: dict[int, Lesson] = {}
+
+        # Task keys are known once a lesson is built: build those the record names (the others: no tasks).
+        names: dict[str, list[str]] = {k: [] for k in keys}
+        sides = [record.get(s) for s in ("tasks", "best")] if isinstance(record, dict) else []
+        for lk in {k for side in sides if isinstance(side, dict) for k in side if k in keys}:
+            built[keys[lk]] = self._fresh(keys[lk])
+            names[lk] = [t.key for t in built[keys[lk]].tasks]
+        progress = Progress.restore(record, self.game, names)
+        for lk, results in progress.tasks.items():
+            replay_lesson(built[keys[lk]], results)
+        for lk, results in progress.best.items():
+            current = progress.tasks.get(lk, {})
+            differs = {tk: r for tk, r in results.items() if current.get(tk) is None or r.log != current[tk].log}
+            if differs:  # a better attempt before a retry: it must replay to its stars as well
+                scratch = self._fresh(keys[lk])
+                replay_lesson(scratch, differs, in_order=False)
+                _close_tables(scratch)
+        # Everything replayed as recorded: only now does the tutorial change.
+        for i, lesson in built.items():
+            if i in self.lessons:
+                _close_tables(self.lessons[i])
+            self.lessons[i] = lesson
+        self._stale -= set(built)
+        self._progress = progress
+        for i in built:
+            self._lesson_changed(i)
+        target = keys.get(progress.lesson, self.index)
+        self.index = -1
+        self.go(target)
+        self._say(_("Welcome back: your answers and stars are as you left them.") if progress.tasks else "")
+
+    def _ask_start_over(self) -> None:
+        self._confirm(True)
+
+    def _confirm(self, on: bool) -> None:
+        self.confirm_box.layout.display = "" if on else "none"
+        self.over_button.layout.display = "none" if on else ""
+
+    def start_over(self) -> None:
+        """Forget every answer, star and game of this tutorial (here and in the browser); back to lesson 1."""
+        for lesson in self.lessons.values():
+            _close_tables(lesson)
+        self.lessons = {}
+        self._stale = set()
+        self._progress = Progress(self.game)
+        self._confirm(False)
+        if self.keeper is not None:
+            self.keeper.forget(kept_key(self.game))
+        self.index = -1
+        self.go(0)
+
+
+KIND, VERSION = "tutorial", 1
+
+
+def kept_key(game: str) -> str:
+    """Where the browser keeps ``game``'s tutorial progress."""
+    return keeper_key("tutorial", game)
+
+
+def replay_lesson(lesson: Lesson, results: dict[str, TaskResult], in_order: bool = True) -> None:
+    """Replay each task's recorded log into ``lesson`` (fresh); ValueError unless each reaches its record."""
+    for i, t in enumerate(lesson.tasks):
+        r = results.get(t.key)
+        if r is None:
+            continue
+        if in_order and i and not lesson.tasks[i - 1].solved and r.log:
+            raise ValueError(_("the task {key} was answered before the one it follows was solved").format(key=t.key))
+        try:
+            t.replay(r.log)
+        except Exception as e:  # a forged log: whatever the task refused, the record is refused
+            raise ValueError(str(e) or type(e).__name__) from None
+        if t.solved != r.solved or t.stars != r.stars:
+            raise ValueError(_("the task {key} does not replay to what the record says (solved: {solved}, "
+                               "{stars} stars)").format(key=t.key, solved=r.solved, stars=r.stars))
+        t.seconds = r.seconds
+
+
+def _close_tables(lesson: Lesson) -> None:
+    from .lesson import _tables
+
+    for table, _box in _tables(lesson):
+        table._cancel_timer()
 
 
 class PageLinks(W.HTML):
@@ -182,7 +406,9 @@ def tutorial_page(query: str | None = None) -> W.VBox:
     request = parse_page_query(query)
     parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request)]
     if index.has_tutorial(request.game):
-        parts.append(Tutorial(game=request.game))
+        keeper = Keeper([kept_key(request.game), LANG_KEY])
+        follow_language(keeper, chosen_by_url=query_language(query) is not None)
+        parts.append(Tutorial(game=request.game, keeper=keeper))
     else:
         title = registry.get(request.game).title
         soon = W.HTML(para(_("There is no lesson for {game} yet: the Play link above opens its table.").format(

@@ -4,8 +4,8 @@ The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&player
 &bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
 ``variant`` only for a game that has variants), or name a teacher's deal code,
 ``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one).
-Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
-so it first waits for the request (``voila.utils.wait_for_request``). Values
+Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs
+the notebook before anyone asks, so it first waits for the request (``voila.utils.wait_for_request``). Values
 from a URL are checked like any input: a bad one is named on the page and
 the default is used instead.
 """
@@ -13,11 +13,12 @@ the default is used instead.
 from __future__ import annotations
 
 import os
+import weakref
 from typing import Any
 from urllib.parse import parse_qs
 
 from ..core import registry
-from ..i18n import _
+from ..i18n import _, on_language_change
 from .controls import MANUAL, PACES, bot_levels, read_deal_code
 from .presenter import PRESENTERS
 
@@ -127,17 +128,55 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
 
 
 def table_from_request(**overrides: Any) -> Any:
-    """The app's table, set up from the page's query string (defaults without one)."""
+    """The app's table, set up from the page's query string (defaults without one), kept in the browser."""
     from .table import TableWidget
 
-    kw, problems = options_from_query(request_query())
+    query = request_query()
+    lang_chosen = apply_query_language(query)
+    kw, problems = options_from_query(query)
     kw.setdefault("links", True)
     kw.update(overrides)
     table = TableWidget(**kw)
     if problems:
         table.note = " ".join(problems)
         table._render()
+    keep_table(table, kw, lang_chosen)
     return table
+
+
+def apply_query_language(query: str) -> bool:
+    """Show the page in the language ``?lang=`` asks for; whether it asked (it then wins over the kept one)."""
+    from ..lessons.pages import apply_language, query_language
+
+    apply_language(query)
+    return query_language(query) is not None
+
+
+# The table's keywords that name a deal (a link to one deal wins over a kept game of another).
+DEAL_KEYWORDS = ("seed", "players", "variant")
+
+
+def keep_table(table: Any, kw: dict[str, Any], lang_chosen: bool) -> Any:
+    """Keep ``table``'s game, match and settings in the browser, the language from page to page.
+
+    ``kw``: what the URL set up (a deal named there wins over a kept game of another deal; a pace
+    or levels set there win over the kept ones). Adds the invisible keeper and the "Start over"
+    button to the table; returns the :class:`~.kept_table.TableKeeping`.
+    """
+    from .keeper import LANG_KEY, Keeper, follow_language
+    from .kept_table import URL_SETTINGS, TableKeeping, sheet_key, table_key
+
+    name = table.presenter.game_name
+    keeper = Keeper([table_key(name), sheet_key(name), LANG_KEY])
+    follow_language(keeper, lang_chosen)
+    deal = {k: kw[k] for k in DEAL_KEYWORDS if k in kw}
+    keeping = TableKeeping(table, keeper, deal, {URL_SETTINGS[k] for k in kw if k in URL_SETTINGS})
+    table.side.children = (*table.side.children, keeping.box)
+    table.children = (*table.children, keeper)
+    ref = weakref.WeakMethod(keeping.relabel)
+    on_language_change(lambda _code: None if (m := ref()) is None else m())
+    table.keeping = keeping
+    return keeping
 
 
 def play_link(text: str | None = None, href: str = "play.ipynb") -> Any:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
+from urllib.parse import parse_qs
 
 import anywidget
 import traitlets
@@ -107,6 +108,7 @@ class Keeper(anywidget.AnyWidget):
         self.full: set[str] = set()  # keys the browser had no room for
         self._callbacks: list[Callable[[Records], object]] = []
         self._sent: dict[str, str | None] = {}
+        self._answer: Records = {}  # what the page said it kept (records since then include what was stored)
         self.on_msg(lambda _w, content, _buffers: self._page_message(content))
 
     @property
@@ -115,7 +117,7 @@ class Keeper(anywidget.AnyWidget):
 
     def when_restored(self, callback: Callable[[Records], object]) -> None:
         if self.records is not None:
-            callback(dict(self.records))
+            callback(dict(self._answer))
         else:
             self._callbacks.append(callback)
 
@@ -154,9 +156,11 @@ class Keeper(anywidget.AnyWidget):
                         for v in [raw.get(k)]}
         self._sent = dict(self.records)
         self.available = msg.get("available") is True
-        callbacks, self._callbacks = self._callbacks, []
+        # Every callback gets what the page said, not what an earlier callback stored since.
+        self._answer = dict(self.records)
+        answer, callbacks, self._callbacks = self._answer, self._callbacks, []
         for cb in callbacks:
-            cb(dict(self.records))
+            cb(dict(answer))
 
 
 def follow_language(keeper: Keeper, chosen_by_url: bool) -> None:
@@ -172,3 +176,14 @@ def follow_language(keeper: Keeper, chosen_by_url: bool) -> None:
 
     keeper.when_restored(restored)
     on_language_change(lambda code: keeper.store(LANG_KEY, code))
+
+
+def language_keeper(query: str) -> Keeper:
+    """An invisible keeper that makes a page follow the visitor's language (``?lang=`` in ``query`` wins).
+
+    Put it among the page's widgets: it does its work once drawn (see :func:`follow_language`).
+    """
+    asked = parse_qs(query.lstrip("?")).get("lang", [""])[-1].strip().lower()
+    keeper = Keeper([LANG_KEY])
+    follow_language(keeper, asked in LANGUAGES)  # as lessons.pages.query_language reads it
+    return keeper

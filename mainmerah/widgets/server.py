@@ -7,7 +7,9 @@ kernels and needs a token. So this is Voila's own application with one more
 tornado route, registered first so it wins over the listing: ``/`` answers with
 the home page (every game, a Learn and a Play link; ``mainmerah.lessons.pages``),
 drawn here in the server, without a kernel: a whole class opening it at once
-costs nothing, and the kernels go to the pages that need one. (``landing`` may
+costs nothing, and the kernels go to the pages that need one. Beside it,
+``mainmerah/lang.js`` (``static/lang.js``) lets the home page follow the language the
+visitor chose on another page (the pages with a kernel keep it through their Keeper). (``landing`` may
 instead name a notebook to redirect to, or be empty for Voila's listing.) Every
 other page (the table ``/voila/render/play.ipynb``, the listing ``/voila/tree``)
 is Voila's as usual, and all settings still come from ``voila.json``
@@ -91,6 +93,17 @@ class HomeHandler(RequestHandler):
         self.write(html)
 
 
+class LanguageScriptHandler(RequestHandler):
+    """The home page's language script (``static/lang.js``): the kept language applies there too."""
+
+    def get(self) -> None:
+        from importlib.resources import files
+
+        self.set_header("Content-Type", "text/javascript; charset=UTF-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.write(files("mainmerah").joinpath("static/lang.js").read_text(encoding="utf-8"))
+
+
 class MainMerahVoila(Voila):
     """Voila with a landing page at the root URL: the games' home page, or a redirect to a notebook."""
 
@@ -110,6 +123,7 @@ class MainMerahVoila(Voila):
                 route = (self.server_url, RedirectHandler, {"url": target, "permanent": False})
             # Tornado takes the first matching route: this one, before Voila's listing at the same path.
             handlers.insert(0, route)
+            handlers.insert(0, (url_path_join(self.server_url, "mainmerah/lang.js"), LanguageScriptHandler))
         return handlers
 
 

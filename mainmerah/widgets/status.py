@@ -19,9 +19,10 @@ def connection_texts() -> dict[str, str]:
         "lost": _("Lost the connection to the game server. Trying to reconnect…"),
         "stopped": _(
             "This game has stopped on the server (it crashed, sat idle too long, or the server was restarted). "
-            "Reload the page to start a fresh game."
+            "Reload the page: the game comes back as this browser kept it."
         ),
-        "saved": _("If you saved your game, load the saved text again after reloading."),
+        # A browser that keeps nothing (a private window, storage turned off) deals afresh: the save file is the way.
+        "saved": _("If it does not come back, load your saved file again after reloading."),
         "reload": _("Reload the page"),
     }
 

@@ -113,6 +113,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self._game_no = 0
         self._relabelling = False
         self._step_listeners: list[Callable[[TableWidget], None]] = []
+        self._change_listeners: list[Callable[[TableWidget], None]] = []
         self._frame: tuple[Any, Any, Any] | None = None
         self._build(controls, controls if options is None else options)
         self._set_game(game, from_start=False)
@@ -284,12 +285,23 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         """Call ``callback(table)`` whenever the table shows a new step."""
         self._step_listeners.append(callback)
 
+    def on_change(self, callback: Callable[[TableWidget], None]) -> None:
+        """Call ``callback(table)`` after every redraw: a step, a move, a setting (e.g. to keep the game)."""
+        self._change_listeners.append(callback)
+
+    def _render(self) -> None:
+        super()._render()
+        for cb in list(self._change_listeners):
+            cb(self)
+
     def set_four_colour(self, on: bool) -> None:
         """Draw the cards with the four-colour deck (hearts red, diamonds blue, clubs green, spades black)."""
         self.options.set_four_colour(bool(on))
 
     def _four_colour_changed(self, on: bool) -> None:
         self.four_colour = on
+        for cb in list(self._change_listeners):  # no redraw (a class on the page): said here
+            cb(self)
 
     def refresh(self) -> None:
         """Redraw every text (after a language switch)."""

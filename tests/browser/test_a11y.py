@@ -158,7 +158,8 @@ def test_every_tutorial_lesson_has_no_serious_violations(voila: VoilaServer, pag
         page.wait_for_function("() => window.__mmA11y && document.querySelectorAll('.mm-lesson').length === 1",
                                timeout=WAIT)
         # Answer once, so the feedback box is checked too (a card, or the first offered answer).
-        first = page.locator(f".mm-lesson-{key} .mm-task:visible").first.locator(".mm-card, .mm-choice, .mm-act").first
+        first = page.locator(f".mm-lesson-{key} .mm-task:visible").first.locator(
+            ".mm-card:enabled, .mm-choice, .mm-act").first  # (a coached game's stock waits, disabled, for its turn)
         if first.count():
             first.click()
             page.wait_for_selector(".mm-lesson .mm-feedback:not(.mm-fb-quiet)", timeout=WAIT)

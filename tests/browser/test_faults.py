@@ -86,13 +86,17 @@ def says_stopped(page) -> None:  # noqa: ANN001
 
 
 def reload_loads_and_plays_on(page, server: ClassroomServer, saved: mm.Game, shot: str) -> None:  # noqa: ANN001
-    """Reload from the banner: a fresh game; the saved game loads into it and plays on by clicking."""
+    """Reload from the banner: the game comes back as the browser kept it; a save file still loads and plays on."""
     screenshot(page, shot)
     with page.expect_navigation(timeout=WAIT):
         page.click(f"{BANNER} .mm-connection-reload")
     page.wait_for_selector(READY, timeout=WAIT)
     assert page.query_selector(BANNER) is None
-    assert decisions(page) == 0, "the reloaded page should start a fresh game"
+    # The browser kept the game (widgets/kept_table.py): at least the decisions saved before the stop.
+    page.wait_for_function("n => Number(document.querySelector('.mm-header').dataset.decisions) >= n",
+                           arg=len(saved.choices), timeout=WAIT)
+    kept = mm.Game.from_json(save_text(page))
+    assert kept.choices[: len(saved.choices)] == saved.choices and kept.setup == saved.setup
     page.click(".mm-load-button")  # with an empty box: the box opens, asking for the text
     page.wait_for_selector(".mm-save textarea", state="visible", timeout=WAIT)
     page.fill(".mm-save textarea", saved.to_json())

@@ -144,7 +144,7 @@ def test_switching_the_tutorial_mid_lesson(voila: VoilaServer, page) -> None:  #
     now = page.text_content(".mm-task-reveal .mm-feedback")
     assert "K♠" in now and now != feedback
     assert texts(page, ".mm-task-reveal .mm-badge-text") != badges  # "20 points" -> "20 poin", "?" stays
-    assert indonesian("Next ▶") == page.text_content(".mm-nav .mm-next")
+    assert indonesian("Next lesson ▶") == page.text_content(".mm-nav .mm-next")
     screenshot(page, "language-tutorial-id")
     # The lesson goes on in Indonesian; switching back gives the English words for everything done.
     page.click(f".mm-task-reveal .{card_class(mm.Card.parse('9♥'))}")

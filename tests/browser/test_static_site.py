@@ -6,7 +6,8 @@ site to test instead. Every request to anything but the loopback server is block
 count must be 0. Python starts in the browser, so the first wait is long (a cold start here: 13-18 s;
 the limit is generous for a loaded CI machine).
 
-Not tested here: a reload keeping the game (browser storage for saved games is another issue's work).
+A reload keeps the game here too: the page's browser storage is read by the kernel that runs in the
+page itself, and checked by it like any input.
 """
 
 from __future__ import annotations
@@ -180,4 +181,44 @@ def test_table_plays_and_the_computer_answers(offline_page: object, site_url: st
     # Both computer players move after us (asyncio timers run in Pyodide): the log grows by 3 turns or more.
     expect()(pg.locator(".mm-log li").nth(before + 2)).to_be_attached(timeout=WAIT)
     expect()(pg.locator(".mm-status")).to_contain_text("Your turn", timeout=WAIT)
+    assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+
+
+def hand_codes(pg: object) -> list[str]:
+    return pg.eval_on_selector_all(  # type: ignore[attr-defined]
+        ".mm-hand .mm-card:not(.mm-empty)", "els => els.map(e => e.getAttribute('title'))")
+
+
+def test_a_reload_keeps_the_game(offline_page: object, site_url: str) -> None:
+    pg = offline_page
+    seed, card = first_play_without_a_choice(2, "classic")
+    pg.goto(site_url + f"/voici/render/play.html?seed={seed}&pace=fast")  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    pg.click(f".mm-hand .{card_class(card)}")  # type: ignore[attr-defined]
+    pg.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)  # type: ignore[attr-defined]
+    pg.click(".mm-play")  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-status")).to_contain_text("Your turn", timeout=WAIT)
+    # Kept once the computer has answered: the record holds our card's play.
+    pg.wait_for_function(  # type: ignore[attr-defined]
+        "() => { try { const b = JSON.parse(localStorage.getItem('mainmerah:table:main-merah')).body;"
+        " return JSON.parse(b.save).body.decisions.length > 0; } catch (e) { return false; } }", timeout=WAIT)
+    before = hand_codes(pg)
+    assert len(before) == 9, before
+    pg.reload()  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-prompt")).to_contain_text("Welcome back", timeout=WAIT)
+    assert hand_codes(pg) == before
+    expect()(pg.locator(".mm-status")).to_contain_text("Your turn")
+    assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+
+
+def test_a_puzzle_is_solved_in_the_browser(offline_page: object, site_url: str) -> None:
+    pg = offline_page
+    p = mm.puzzles("main-merah", level=1)[0]
+    pg.goto(site_url + "/voici/render/puzzles.html")  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-pz-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    best = mm.Card.parse(p.best)
+    pg.locator(f".mm-pz-hand .mm-c-{best.rank_text}{best.suit}").first.click()  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-pz-feedback").first).to_contain_text(f"Right: {p.best} is the best card", timeout=WAIT)
+    expect()(pg.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]

@@ -1,0 +1,114 @@
+"""Sheets as documents: each rules sheet fitted to one page, PDF and PNG bytes, and every file written.
+
+The PDF embeds DejaVu Sans as a TrueType font (``pdf.fonttype`` 42), so its text can be
+searched, copied and read aloud, and shows ♠♥♦♣ and Bahasa Indonesia on any printer.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from matplotlib import rc_context
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_pdf import PdfPages
+
+from ..core import registry
+from ..i18n import LANGUAGES, _, language, set_language
+from .fishing import rules_page as fishing_rules
+from .in_the_red import rules_page as in_the_red_rules
+from .page import Page, PageFull
+from .puzzles import Puzzle, shipped, title_of, worksheet
+from .red_ten import rules_page as red_ten_rules
+
+RULES: dict[str, Callable[[str, float], Page]] = {
+    "main-merah": fishing_rules,
+    "chinese-ten": fishing_rules,
+    "red-ten": red_ten_rules,
+    "in-the-red": in_the_red_rules,
+}
+SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)  # a rules sheet shrinks a little (a longer language) to stay one page
+PUZZLE_GAMES = ("main-merah", "chinese-ten")
+# Fixed so that the same sheets make the same bytes (the PDF otherwise records the time it was written).
+STAMP = datetime(2026, 1, 1, tzinfo=UTC)
+RC: Any = {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "svg.fonttype": "path"}
+
+
+def rules_pages(game: str) -> list[Page]:
+    """``game``'s rules sheet: one page, in the current language, at the largest size that fits."""
+    build = RULES.get(registry.get(game).name)
+    if build is None:
+        raise ValueError(f"no rules sheet for {game!r}")
+    for scale in SCALES:
+        try:
+            page = build(game, scale)
+        except PageFull:
+            continue
+        page.footer(_("{game} · the rules as the mainmerah app plays them").format(game=_(registry.get(game).title)))
+        return [page]
+    raise PageFull(f"the rules sheet of {game} does not fit on one page in {language()!r}")
+
+
+def pdf_bytes(pages: Sequence[Page], title: str) -> bytes:
+    """The pages as one PDF."""
+    out = io.BytesIO()
+    with rc_context(RC), PdfPages(out, metadata={"Title": title, "Creator": "mainmerah", "CreationDate": STAMP,
+                                                 "ModDate": STAMP}) as pdf:
+        for page in pages:
+            pdf.savefig(page.figure)
+    return out.getvalue()
+
+
+def png_bytes(page: Page, dpi: int = 110) -> bytes:
+    """One page as a PNG image (the same figure the PDF was made from)."""
+    out = io.BytesIO()
+    with rc_context(RC):
+        FigureCanvasAgg(page.figure)  # attaches a raster canvas: the PDF's canvas cannot make a PNG
+        page.figure.savefig(out, format="png", dpi=dpi)
+    return out.getvalue()
+
+
+def rules_pdf(game: str) -> bytes:
+    return pdf_bytes(rules_pages(game), _("{game}: the rules").format(game=_(registry.get(game).title)))
+
+
+def puzzle_pages(game: str, level: int | None = None, puzzles: Sequence[Puzzle] | None = None) -> list[Page] | None:
+    """A worksheet and its answer key; ``puzzles`` default to the shipped ones (None if there are none yet)."""
+    found = list(puzzles) if puzzles is not None else shipped(game, level)
+    if not found:
+        return None
+    return worksheet(found, title_of(game, level))
+
+
+def puzzles_pdf(game: str, level: int | None = None, puzzles: Sequence[Puzzle] | None = None) -> bytes | None:
+    pages = puzzle_pages(game, level, puzzles)
+    return None if pages is None else pdf_bytes(pages, title_of(game, level))
+
+
+def write_all(out: str | Path, languages: Sequence[str] = LANGUAGES) -> list[Path]:
+    """Every rules sheet, and every puzzle worksheet the package ships, in each language, into ``out``."""
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    before = language()
+    try:
+        for lang in languages:
+            set_language(lang)
+            for game in RULES:
+                path = folder / f"rules-{game}-{lang}.pdf"
+                path.write_bytes(rules_pdf(game))
+                written.append(path)
+            for game in PUZZLE_GAMES:
+                levels = sorted({p.level for p in shipped(game) or ()})
+                for level in levels:
+                    data = puzzles_pdf(game, level)
+                    if data is not None:
+                        path = folder / f"puzzles-{game}-level{level}-{lang}.pdf"
+                        path.write_bytes(data)
+                        written.append(path)
+    finally:
+        set_language(before)
+    return written
