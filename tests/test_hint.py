@@ -52,7 +52,15 @@ def test_hint_for_every_legal_card_with_points_and_reasons() -> None:
     for h in hs:
         assert 0.0 <= h.win_chance <= 1.0
         assert h.rollouts == 300 and h.kind == "play"
-        assert "simulated endings" in h.reason
+        # the outlook, in a player's words, agrees with the rollouts' numbers
+        side = "ahead" if h.mean_margin >= 0.5 else "behind" if h.mean_margin <= -0.5 else "level finish"
+        assert f"Expect {'a' if side == 'level finish' else 'to end about'}" in h.reason and side in h.reason
+        if side != "level finish":
+            assert f"about {round(abs(h.mean_margin))} points {side}" in h.reason
+        odds = ("very likely to win" if h.win_chance >= 0.8 else "more likely to win than not"
+                if h.win_chance >= 0.55 else "close game" if h.win_chance > 0.45 else "it can still turn"
+                if h.win_chance > 0.2 else "winning from here is hard")
+        assert odds in h.reason and "simulated" not in h.reason
 
 
 def test_red_card_left_on_the_table_is_flagged() -> None:

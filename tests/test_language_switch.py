@@ -79,7 +79,7 @@ def board_texts(board: BoardView, path: str) -> dict[str, str]:
     for name in ("table", "hand"):
         for i, (_cls, _text, spoken) in enumerate(getattr(board, name)):
             add(f"{name}[{i}]", spoken)
-    for i, (_name, text, _disabled, hidden, tip) in enumerate(board.buttons):
+    for i, (_name, text, _disabled, hidden, tip, _reserve) in enumerate(board.buttons):
         if not hidden:
             add(f"buttons[{i}]", text)
             add(f"buttons[{i}].tip", tip)
@@ -89,6 +89,7 @@ def board_texts(board: BoardView, path: str) -> dict[str, str]:
         add_dict(f"opps[{i}].pile", o["pile"])
         add(f"opps[{i}].label", o["label"])
         add(f"opps[{i}].levels", " | ".join(label for label, _v in o["levels"]))
+    add("level_note", board.level_note)
     add("gameover", board.gameover["html"])
     add_dict("you", board.you, skip=("cls", "hand_cls"))
     add("prompt", board.prompt["html"])

@@ -57,7 +57,7 @@ def play_hand(t: TableWidget) -> dict[str, int]:
                 for c in cards:
                     click(t, c)
                 assert t.presenter.selected == cards
-                assert "Click Play" in t.prompt.value, t.prompt.value
+                assert "Press Play" in t.prompt.value, t.prompt.value
                 press(t, "rt-play")
                 seen["multi"] += len(cards) > 1
             assert len(t.game.choices) > before and t.game.choices[before].seat == 0, t.error

@@ -152,7 +152,7 @@ def test_several_matches_you_click_the_one_to_take() -> None:
     t = TableWidget(game=g, bots=["greedy"], auto=False)
     t.select("7h")
     assert marked(t.table_cards, "match") == [C("3c"), C("3d")]
-    assert "click the one you want to take" in t.prompt.value
+    assert "choose the one you want to take" in t.prompt.value
     t.confirm()
     assert g.decision.kind == "capture" and t.caught_up
     assert marked(t.table_cards, "choice") == [C("3c"), C("3d")]
@@ -191,7 +191,7 @@ def test_refused_moves_are_explained_and_change_nothing() -> None:
     assert t.select("AS") is False and "A♠ is not in your hand" in t.prompt.value
     assert "mm-error" in classes(t.prompt)
     from_page(t, k="enter", text="AS")  # a typed (or forged) card goes to the engine, which refuses it
-    assert "A♠ is not in seat 0's hand" in t.prompt.value
+    assert "A♠ is not in your hand" in t.prompt.value
     from_page(t, k="enter", text="zz")
     assert "not a card: 'zz'" in t.prompt.value
     assert t.confirm() is False and "Select a card" in t.prompt.value

@@ -366,16 +366,25 @@ def _capture_reason(card: Card, taken: Card, points: int, options: Sequence[Card
 
 
 def _outlook(mean: float, win: float) -> str:
-    pct = round(100 * win)
+    """How the game looks after this card, as a player says it (the rollouts' average margin and wins)."""
+    m = round(abs(mean))
     if mean >= 0.5:
-        return _("In simulated endings you finish {m} points ahead on average and win {p}% of games.").format(
-            m=round(mean), p=pct
-        )
-    if mean <= -0.5:
-        return _("In simulated endings you finish {m} points behind on average and win {p}% of games.").format(
-            m=round(-mean), p=pct
-        )
-    return _("In simulated endings you finish level on average and win {p}% of games.").format(p=pct)
+        margin = _("Expect to end about {m} points ahead").format(m=m)
+    elif mean <= -0.5:
+        margin = _("Expect to end about {m} points behind").format(m=m)
+    else:
+        margin = _("Expect a level finish")
+    if win >= 0.8:
+        chances = _("you are very likely to win")
+    elif win >= 0.55:
+        chances = _("you are more likely to win than not")
+    elif win > 0.45:
+        chances = _("it is a close game")
+    elif win > 0.2:
+        chances = _("you are behind, but it can still turn")
+    else:
+        chances = _("winning from here is hard")
+    return _("{margin}; {chances}.").format(margin=margin, chances=chances)
 
 
 # ----- the expert bot ---------------------------------------------------------------

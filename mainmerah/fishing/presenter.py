@@ -32,6 +32,7 @@ class FishingPresenter(Presenter):
     """Main Merah and Chinese Ten: one table of slots, a stock, capture piles, a single-select hand."""
 
     wishes = frozenset({"select", "confirm", "cancel", "choose"})
+    match_targets = (300, 500)  # a match "to a target total" (RULES.md): a few games' worth of points
     clickable = frozenset({"hand", "table"})
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
@@ -41,8 +42,8 @@ class FishingPresenter(Presenter):
         # Room for cards that stay; each card's spoken name says its points in the game shown.
         self.table_cards = CardRow(lambda slot: ctx.wish(self.slot, "table", slot), size=20, price=self._points)
         self.table_label = Part("mm-row-label")
-        self.play_button = Action("play", lambda: ctx.wish(self.confirm))
-        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel))
+        self.play_button = Action("play", lambda: ctx.wish(self.confirm), reserve=True)
+        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel), reserve=True)
 
     def _points(self, card: Card) -> int:
         return int(self.ctx.game.points(card))
@@ -173,8 +174,8 @@ class FishingPresenter(Presenter):
             if self.selected is not None:
                 rules = self.ctx.game.rules
                 return selection_text(self.selected, frame.table, rules.auto_capture, self._points, rules.sweep_three)
-            return _("Click a card in your hand: the table cards it pairs with light up before you play it.")
-        text = _("{card} pairs with {options}: click the table card you want to take.").format(
+            return _("Choose a card in your hand: the table cards it pairs with light up before you play it.")
+        text = _("{card} pairs with {options}: choose the table card you want to take.").format(
             card=d.card, options=" ".join(map(str, d.options)))
         best = max(d.options, key=self._points)
         if self._points(best):
@@ -302,8 +303,12 @@ class FishingPresenter(Presenter):
         if not text:
             return False
         card = Card.parse(text)
-        if self.ctx.my_decision() is None:
+        d = self.ctx.my_decision()
+        if d is None:
             return self.ctx.refuse(self.ctx.why_not_now())
+        # Said to you, not of a seat number (the engine, which checks it again, speaks of seats).
+        if d.kind == "play" and card not in d.options:
+            return self.ctx.refuse(_("{card} is not in your hand.").format(card=card))
         self.selected = None
         self.ctx.game.decide(card)  # the engine refuses a card not in the hand / not a match
         self.ctx.ok()

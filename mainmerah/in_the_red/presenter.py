@@ -47,8 +47,8 @@ class InTheRedPresenter(Presenter):
         self.selected: Card | None = None
         self.hint_stack: int | None = None
         self.stacks_label = Part("mm-row-label")
-        self.discard_button = Action("discard", lambda: ctx.wish(self.discard))
-        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel))
+        self.discard_button = Action("discard", lambda: ctx.wish(self.discard), reserve=True)
+        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel), reserve=True)
 
     # ----- the game -------------------------------------------------------------------------
     @property
@@ -190,18 +190,18 @@ class InTheRedPresenter(Presenter):
         f: Frame = frame
         names, you = self.ctx.names, self.ctx.human
         if self._must_discard():
-            return _("Nothing in your hand fits any stack ({why}): click the card to discard. It goes to the "
+            return _("Nothing in your hand fits any stack ({why}): choose the card to discard. It goes to the "
                      "round's loser.").format(why=no_fit_reason(f.hands[you or 0]))
         card = self.selected
         if card is None:
-            return _("Click a card in your hand: the stacks it fits (same suit or same rank) light up, then click "
+            return _("Choose a card in your hand: the stacks it fits (same suit or same rank) light up, then choose "
                      "one of them.")
         places = self.targets(f, card)
         if not places:
             return _("{card} fits on no stack, but another card of yours does: a card may be discarded only when "
                      "nothing fits anywhere.").format(card=card)
         where = ", ".join(f"{stack_of(s, names, you)} ({fit_reason(card, f.tops[s])})" for s in places)
-        return _("{card} fits on {where}. Click a lit stack (or click {card} again for the first).").format(
+        return _("{card} fits on {where}. Choose a lit stack (or {card} again for the first).").format(
             card=card, where=where)
 
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str:
@@ -289,7 +289,7 @@ class InTheRedPresenter(Presenter):
             return False
         if self.selected is None:
             top = ctx.frame.tops[stack] if 0 <= stack < len(ctx.frame.tops) else None
-            return ctx.refuse(_("Select a card from your hand first, then click the stack ({top} on top).").format(
+            return ctx.refuse(_("Select a card from your hand first, then choose the stack ({top} on top).").format(
                 top=top))
         card = self.selected
         ctx.game.act(f"{card}@{stack}")  # a card that does not fit is refused here, with the reason
@@ -324,6 +324,14 @@ class InTheRedPresenter(Presenter):
             return False
         if not self._turn():
             return False
+        card, stack = parse_action(text)  # bad text is named as such
+        # Said to you, not of "seat 0" (the engine, which checks it all again, speaks of seats).
+        you = self.ctx.human or 0
+        if card not in self.ctx.frame.hands[you]:
+            return self.ctx.refuse(_("{card} is not in your hand.").format(card=card))
+        if stack is None and not self._must_discard():
+            return self.ctx.refuse(_("You may discard only when nothing in your hand fits a stack, and a card "
+                                     "of yours fits one now."))
         self.ctx.game.act(text)
         self.selected = None
         self.ctx.ok()

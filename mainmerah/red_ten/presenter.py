@@ -58,9 +58,9 @@ class RedTenPresenter(Presenter):
         super().__init__(ctx, game_name)
         self.info_ = registry.get(game_name)
         self.selected: list[Card] = []
-        self.play_button = Action("rt-play", lambda: ctx.wish(self.confirm))
-        self.pass_button = Action("rt-pass", lambda: ctx.wish(self.pass_))
-        self.cancel_button = Action("rt-clear", lambda: ctx.wish(self.cancel))
+        self.play_button = Action("rt-play", lambda: ctx.wish(self.confirm), reserve=True)
+        self.pass_button = Action("rt-pass", lambda: ctx.wish(self.pass_), reserve=True)
+        self.cancel_button = Action("rt-clear", lambda: ctx.wish(self.cancel), reserve=True)
         self.answer_buttons = [Action(name, partial(ctx.wish, self.answer, a))
                                for name, a in zip(ANSWER_BUTTONS, ANSWERS, strict=True)]
         self.label = Part("mm-row-label")
@@ -321,7 +321,7 @@ class RedTenPresenter(Presenter):
         if not self._playing():
             return False
         if not self.selected:
-            return self.ctx.refuse(_("Select the cards of your play first (click them), or Pass."))
+            return self.ctx.refuse(_("Select the cards of your play first (choose them), or Pass."))
         self.ctx.game.act(" ".join(str(c) for c in self.selected))
         self.selected = []
         self.ctx.ok()

@@ -155,17 +155,17 @@ def selection_text(cards: Sequence[Card], top: tuple[int, Combo] | None, names: 
     """What the selected cards are, and whether they may be played now (the play, or None)."""
     if not cards:
         if top is None:
-            return _("You lead this round: click cards to build any play (a single, a pair, a straight or "
+            return _("You lead this round: choose cards to build any play (a single, a pair, a straight or "
                      "a bomb), then Play."), None
-        return _("Click cards to build a play that beats {top}, or Pass.").format(top=describe(top[1])), None
+        return _("Choose cards to build a play that beats {top}, or Pass.").format(top=describe(top[1])), None
     combo = classify(cards)
     if combo is None:
         return capitalized(not_a_play(sort_cards(cards))) + ".", None
     what = capitalized(describe(combo))
     if top is None:
-        return _("{what}: you lead, so any play goes. Click Play.").format(what=what), combo
+        return _("{what}: you lead, so any play goes. Press Play.").format(what=what), combo
     if beats(combo, top[1]):
-        return _("{what}: it beats {top}: {why}. Click Play.").format(
+        return _("{what}: it beats {top}: {why}. Press Play.").format(
             what=what, top=describe(top[1]), why=why_beats(combo, top[1])), combo
     return capitalized(does_not_beat(combo, top[1])) + ".", None
 

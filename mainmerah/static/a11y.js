@@ -30,7 +30,9 @@
   }
 
   function shown(el) {
-    return !!el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+    // (a button kept in its place while not in use is invisible: not a place for focus)
+    return !!el && el.isConnected && !el.disabled && el.getClientRects().length > 0 &&
+      !(el.classList && el.classList.contains("mm-idle"));
   }
 
   function first(root, selector) {

@@ -10,7 +10,7 @@
 // The zones every board has: placed where the layout lists them, else after the game's own zones.
 const FIXED = ["gameover", "you", "prompt", "actions"];
 // Every trait of the model: a change of one redraws the zones bound to it.
-const TRAITS = ["names", "header", "board_cls", "opps", "stock", "table_label", "table", "rows", "action",
+const TRAITS = ["names", "header", "board_cls", "opps", "level_note", "stock", "table_label", "table", "rows", "action",
   "gameover", "you", "hand", "prompt", "buttons", "entry", "panel", "log", "log_tail"];
 
 export default {
@@ -49,10 +49,11 @@ export default {
       return b;
     }
     function drawButtons(list, parent) {
-      for (const [name, text, disabled, hidden, tip] of list || []) {
+      for (const [name, text, disabled, hidden, tip, reserve] of list || []) {
         const b = button(name, parent);
         if (b.parentNode !== parent) { parent.appendChild(b); }
-        setClass(b, `${BUTTON} mm-${name}${hidden ? " mm-hidden" : ""}`);
+        // hidden: gone; hidden but reserved: invisible in its place, so the buttons after it stay put
+        setClass(b, `${BUTTON} mm-${name}${hidden ? (reserve ? " mm-idle" : " mm-hidden") : ""}`);
         setText(b, text);
         setAttr(b, "title", tip || text);
         if (b.disabled !== !!disabled) { b.disabled = !!disabled; }
@@ -96,6 +97,7 @@ export default {
         setAttr(b, "aria-label", name ? (text && text !== "?" ? `${text}, ${name}` : name) : "");
         if (row.__mmMulti) { setAttr(b, "aria-pressed", cls.includes("mm-selected") ? "true" : "false"); }
       });
+      roveCards(row, shownCards(row));
     }
 
     // ----- the zones: each builder makes its elements in ``parent`` and binds its draw to traits -----
@@ -106,8 +108,10 @@ export default {
     const build = {
       seats(z, parent) {
         const box = make("div", z.cls || "mm-opps", parent);
+        const note = make("div", "mm-level-note", parent);
         const id = z.id || "opps";
         bind([id, "names"], () => drawSeats(box, model.get(id) || []));
+        bind(["level_note"], () => { setText(note, model.get("level_note") || ""); show(note, model.get("level_note")); });
       },
       stock(z, parent) {
         const stockBox = make("div", "mm-stockbox", parent);
@@ -208,6 +212,9 @@ export default {
           setClass(entryBox, e.hidden ? "mm-entry widget-text mm-hidden" : "mm-entry widget-text");
           setText(entryName, e.label);
           setAttr(entry, "placeholder", e.placeholder);
+          // as wide as its placeholder in this language, so no hint is cut off (the sheet caps it at the row)
+          const ph = String(Math.max(10, (e.placeholder || "").length));
+          if (entry.style.getPropertyValue("--mm-ph") !== ph) { entry.style.setProperty("--mm-ph", ph); }
           setAttr(entry, "aria-label", e.label);
         });
       },
@@ -316,6 +323,8 @@ export default {
     // the lines from number ``fresh`` on are the step just shown.
     let marked = 0;
     function drawLog(all) {
+      // Follow the newest line, unless the reader scrolled up to read older ones.
+      const follow = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
       const head = model.get("log") || [];
       const tail = model.get("log_tail") || [];
       const fresh = (model.get("panel") || {}).fresh || 0;
@@ -324,6 +333,7 @@ export default {
         return [i >= fresh ? `mm-new-ev ${cls}` : cls, text];
       }, all ? 0 : Math.min(head.length, marked, fresh));
       marked = fresh;
+      if (follow && log.scrollHeight > log.clientHeight) { log.scrollTop = log.scrollHeight; }
     }
 
     function drawHeader() {
@@ -342,6 +352,42 @@ export default {
       setText(status, h.status || "");
       setAttr(header, "data-decisions", String(h.decisions ?? ""));
       setAttr(header, "data-step", String(h.step ?? ""));
+      // Your turn came, or a capture choice: bring what the move needs into view (see keepInView).
+      const turn = h.cls === "mm-yourturn" ? `${h.decisions}|${h.status}` : "";
+      if (turn && turn !== askedFor) { requestAnimationFrame(keepInView); }
+      askedFor = turn;
+    }
+
+    // On a small screen the move's pieces (the table cards to choose from, the prompt, the buttons)
+    // may lie below the fold: scroll the least that shows them all (or, when they cannot all fit,
+    // the prompt and the buttons with as much above them as fits). Nothing moves when they show.
+    let askedFor = "";
+    function keepInView() {
+      const rows = [...board.querySelectorAll(".mm-tablecards, .mm-stacks, .mm-prompt")];
+      const choice = board.querySelector(".mm-card.mm-choice");
+      const buttons = [...board.querySelectorAll(".mm-actions > .jupyter-button:not(.mm-hidden)")]
+        .filter((b) => !b.closest(".mm-gameover"));
+      if (!rows.length || !buttons.length) { return; }
+      const top = Math.min(...[choice || rows[0], ...rows].map((e) => e.getBoundingClientRect().top)) - 8;
+      const bottom = Math.max(...buttons.map((e) => e.getBoundingClientRect().bottom)) + 8;
+      let box = el.parentElement;
+      while (box && box !== document.body) {
+        const s = getComputedStyle(box);
+        if (/(auto|scroll)/.test(s.overflowY) && box.scrollHeight > box.clientHeight) { break; }
+        box = box.parentElement;
+      }
+      const inPage = !box || box === document.body;
+      const scroller = inPage ? (document.scrollingElement || document.documentElement) : box;
+      const view = inPage ? { top: 0, bottom: window.innerHeight } : scroller.getBoundingClientRect();
+      let delta = 0;
+      if (bottom - top > view.bottom - view.top) {
+        delta = bottom - view.bottom;  // too tall: the buttons at the bottom edge
+      } else if (top < view.top) {
+        delta = top - view.top;
+      } else if (bottom > view.bottom) {
+        delta = bottom - view.bottom;
+      }
+      if (Math.abs(delta) > 1) { scroller.scrollBy({ top: delta, behavior: "instant" }); }
     }
 
     const own = {  // parts outside the board's zones

@@ -69,6 +69,43 @@ function show(el, on) {
   if (hidden === !!on) { el.classList.toggle("mm-hidden", !on); }
 }
 
+// A row of cards is one tab stop (a roving tabindex): Tab reaches the row's current card, the arrow
+// keys (and Home, End) move within the row, Enter or Space clicks as a mouse does. The current card
+// is the one last focused while it is still there, else the one to choose now, the selected, the first.
+const CARD_KEYS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+function roveCards(row, cards) {
+  if (!row.__mmRove) {
+    row.__mmRove = true;
+    row.addEventListener("focusin", (e) => {
+      if (e.target.classList && e.target.classList.contains("mm-card")) { row.__mmCurrent = e.target; roveCards(row); }
+    });
+    row.addEventListener("keydown", (e) => {
+      const step = CARD_KEYS[e.key];
+      if (step === undefined || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      const list = row.__mmCards();
+      const at = list.indexOf(document.activeElement);
+      if (!list.length || at < 0) { return; }
+      e.preventDefault();
+      const to = step === -Infinity ? 0 : step === Infinity ? list.length - 1
+        : Math.max(0, Math.min(list.length - 1, at + step));
+      list[to].focus();
+    });
+  }
+  if (cards) { row.__mmCards = cards; }
+  const list = row.__mmCards();
+  let current = list.includes(row.__mmCurrent) ? row.__mmCurrent : null;
+  current = current || list.find((b) => b.classList.contains("mm-choice")) ||
+    list.find((b) => b.classList.contains("mm-selected")) || list[0] || null;
+  row.__mmCurrent = current;
+  for (const b of list) {
+    const want = b === current ? 0 : -1;
+    if (b.tabIndex !== want) { b.tabIndex = want; }
+  }
+}
+function shownCards(row) {
+  return () => Array.from(row.querySelectorAll("button.mm-card")).filter((b) => !b.classList.contains("mm-empty"));
+}
+
 // Small cards (piles, hands, the stock) come as codes ("10H", "?" face down), their spoken names
 // once per language: a step that adds a pair to a pile adds two elements and touches no other.
 function drawFan(fan, codes, size, names) {
@@ -103,6 +140,8 @@ function drawPile(pile, p, names) {
   setText(pile.score, p.score || "");
   setText(pile.count, p.count || "");
   drawFan(pile.fan, p.cards, "s", names);
+  const n = String(p.cards ? p.cards.split(" ").length : 0);  // the sheet closes the cards up to fit
+  if (pile.fan.style.getPropertyValue("--mm-n") !== n) { pile.fan.style.setProperty("--mm-n", n); }
   show(pile.fan, p.cards);
   setText(pile.none, p.empty || "");
   show(pile.none, !p.cards);
@@ -138,4 +177,5 @@ function drawStacks(box, list, kind, send, names) {
     show(under, st.under);
     setText(count, st.count || "");
   });
+  roveCards(box, shownCards(box));
 }

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..core import registry
 from ..core.cards import Card, CardError
 from ..core.errors import RuleError, SaveFileError
 from ..i18n import _
@@ -117,11 +118,11 @@ class TableActions:
 
     def why_not_now(self) -> str:
         if self.replaying:
-            return _("This is a replay: click \"Back to the game\" to play.")
+            return _("This is a replay: choose \"Back to the game\" to play.")
         if self.game.is_over and self.caught_up:
             return _("The game is over: start a new one.")
         if not self.caught_up:
-            return _("Wait: a move is being shown (click Next to see it now).")
+            return _("Wait: a move is being shown (Next shows it now).")
         d = self.game.decision
         if d is not None and d.seat != self.human:
             return _("It is {who}'s turn.").format(who=self.names[d.seat])
@@ -183,6 +184,33 @@ class TableActions:
         self._pump()
         return True
 
+    def _redo_target(self) -> int | None:
+        """Where Redo goes: before your next play among the decisions undone (or their end); None: none."""
+        if self.human is None or self.replaying or not getattr(self.game, "can_redo", False):
+            return None
+        history = self.game.history
+        start = len(self.game.choices)
+        return next((i for i in range(start + 1, len(history))
+                     if history[i].seat == self.human and self.presenter.is_own_turn_start(history[i])),
+                    len(history))
+
+    @user_action
+    def redo(self) -> bool:
+        """Bring back what Undo took back: your play and the computer moves after it, as they were."""
+        target = self._redo_target()
+        if target is None:
+            return self.refuse(_("Nothing to redo: Redo brings back a play you undid."))
+        choice = self.game.history[len(self.game.choices)]
+        card = getattr(choice, "card", None) or getattr(choice, "action", choice)
+        self._cancel_timer()
+        self.game.goto(target)
+        self.ok()
+        self.presenter.clear_selection()
+        self.shown = len(self.game.events)
+        self.note = _("Redone: you played {card} again.").format(card=card)
+        self._pump()
+        return True
+
     @user_action
     def replay(self) -> bool:
         """Watch the game so far again from the deal, step by step."""
@@ -229,16 +257,37 @@ class TableActions:
 
     @user_action
     def deal_seed(self) -> bool:
-        """Deal the seed typed in the seed box (a whole number) with the chosen players and variant."""
+        """Deal what the seed box names: a seed (a whole number, with the chosen players and variant) or a
+        teacher's deal code (its game, players, variant and seed)."""
         assert self.controls is not None
         text = self.controls.seed.value.strip()
-        try:
-            seed = int(text)
-        except ValueError:
-            return self.refuse(_("The seed must be a whole number, not \"{text}\".").format(text=text))
+        if not text.lstrip("-").isdigit():
+            return self.deal_code(text)
+        seed = int(text)
         if seed < 0:
             return self.refuse(_("The seed must be 0 or more, not {seed}.").format(seed=seed))
         return bool(self.new_game(seed=seed, from_controls=True))
+
+    @user_action
+    def deal_code(self, text: str) -> bool:
+        """Deal the game a deal code names (``2P-CLASSIC-9006-U``); a bad code is named and changes nothing."""
+        from .controls import read_deal_code
+
+        try:
+            spec = read_deal_code(text)
+        except ValueError as e:
+            return self.refuse(_("The seed must be a whole number or a deal code, not \"{text}\": {why}.").format(
+                text=text[:40], why=e))
+        game = registry.get(spec.game).new(seed=spec.seed, players=spec.players,
+                                           variant=spec.variant or registry.get(spec.game).variants[0])
+        self.ok()
+        self._set_game(game)
+        if self.controls is not None:
+            self.controls.seed.value = text.strip().upper()  # the box keeps the code the class was given
+        self.note = _("Dealt from the code {code}: the same cards as everyone who uses it.").format(
+            code=text.strip().upper())
+        self._render()
+        return True
 
     @user_action
     def next_game(self) -> bool:
@@ -260,11 +309,11 @@ class TableActions:
         if not text.strip():
             if self.history is not None:
                 self.history.save_text.remove_class("mm-hidden")
-            return self.refuse(_("Paste a save file in the box first, then click Load."))
+            return self.refuse(_("Paste a save file in the box first, then press Load."))
         g = self.presenter.load(text)
         self.ok()
         self._set_game(g, from_start=False)
-        self.note = _("Game loaded. Click \"Replay from the start\" to watch it step by step.")
+        self.note = _("Game loaded. \"Replay from the start\" shows it step by step.")
         self._render()
         return True
 

@@ -2,10 +2,12 @@
 
 The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&players=4
 &bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
-``variant`` only for a game that has variants). Voila hands the query string to the kernel
-(``QUERY_STRING``); a preheated kernel runs the notebook before anyone asks,
-so it first waits for the request (``mainmerah.widgets.preheat.wait_for_request``, which
-does not load Voila's server side into every student's kernel). Values
+``variant`` only for a game that has variants), or name a teacher's deal code,
+``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one).
+Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs
+the notebook before anyone asks, so it first waits for the request
+(``mainmerah.widgets.preheat.wait_for_request``, which does not load Voila's server side
+into every student's kernel). Values
 from a URL are checked like any input: a bad one is named on the page and
 the default is used instead.
 """
@@ -19,7 +21,7 @@ from urllib.parse import parse_qs
 
 from ..core import registry
 from ..i18n import _, on_language_change
-from .controls import MANUAL, PACES, bot_levels
+from .controls import MANUAL, PACES, bot_levels, read_deal_code
 from .presenter import PRESENTERS
 
 # The games the table page offers (those with a presenter), each as the registry describes it.
@@ -92,6 +94,24 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
             kw["bots"] = levels
         else:
             bad("bots", params["bots"], _("levels are {names}").format(names=", ".join(known)))
+    if "code" in params:  # a teacher's deal code: the game, players, variant and seed in one
+        v = params["code"]
+        try:
+            spec = read_deal_code(v)
+        except ValueError as e:
+            bad("code", v[:40], str(e))
+        else:
+            given = [k for k in ("game", "seed", "players", "variant") if k in params]
+            for k in ("game", "seed", "players", "variant"):
+                kw.pop(k, None)
+            if spec.game != "main-merah":
+                kw["game"] = spec.game
+            kw["players"], kw["seed"] = spec.players, spec.seed
+            if spec.variant is not None:
+                kw["variant"] = spec.variant
+            if given:
+                problems.append(_("The deal code {code} names the game, players, variant and seed: ignored {names}.")
+                                .format(code=v.strip().upper(), names=", ".join(given)))
     if "pace" in params:
         v = params["pace"].strip().lower()
         delay = PACE_NAMES.get(v)

@@ -51,12 +51,15 @@ class Part:
 class Action(Part):
     """A button of the board (Play, Next, Undo...): its text, state and what a click does."""
 
-    def __init__(self, name: str, on_click: Callable[[], object]) -> None:
+    def __init__(self, name: str, on_click: Callable[[], object], *, reserve: bool = False) -> None:
         super().__init__(f"mm-{name}")
         self.name = name
         self.description = ""
         self.tooltip = ""
         self.disabled = False
+        # A button that comes and goes during your turn keeps its place while hidden (drawn invisible),
+        # so the buttons after it never move under the pointer.
+        self.reserve = reserve
         self._on_click = on_click
 
     @property
@@ -69,7 +72,7 @@ class Action(Part):
             self._on_click()
 
     def state(self) -> list:
-        return [self.name, self.description, self.disabled, self.hidden, self.tooltip]
+        return [self.name, self.description, self.disabled, self.hidden, self.tooltip, self.reserve]
 
 
 class Entry(Part):
@@ -167,6 +170,7 @@ class BoardView(anywidget.AnyWidget):
     zones: traitlets.List[Any] = traitlets.List().tag(sync=True)
     board_cls = traitlets.Unicode("mm-board").tag(sync=True)
     opps: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    level_note = traitlets.Unicode("").tag(sync=True)  # what the levels in the seats' dropdowns mean
     names = traitlets.Dict().tag(sync=True)  # card code -> spoken name, for the small cards the page draws
     stock = traitlets.Dict().tag(sync=True)
     table_label = traitlets.Unicode("").tag(sync=True)

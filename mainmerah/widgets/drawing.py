@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..fishing.explain import capitalized
 from ..i18n import _
 from .board import Action, BoardView, CardRow, Entry, Part
+from .controls import levels_note
 from .text import esc
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class TableDrawing:
     next_button: Action
     skip_button: Action
     undo_button: Action
+    redo_button: Action
     hint_button: Action
     next_game_button: Action
     replay_end_button: Action
@@ -82,6 +84,8 @@ class TableDrawing:
         def _bounds(self) -> list[int]: ...
 
         def _own_turns(self) -> list[int]: ...
+
+        def _redo_target(self) -> int | None: ...
 
     def _render(self) -> None:
         """Work out the whole redraw, then send it: the board's changed parts in one message."""
@@ -143,6 +147,8 @@ class TableDrawing:
             "zones": p.zones(),
             "board_cls": self.board.cls,
             "opps": [panel.state() for panel in self.seats.panels.values()],
+            "level_note": levels_note(self.presenter.bot_levels())
+            if any(not panel.level.hidden for panel in self.seats.panels.values()) else "",
             "names": p.card_names(),
             **zones,
             "gameover": {"html": self.gameover.body.value if over else "",
@@ -192,7 +198,7 @@ class TableDrawing:
         elif f.over:
             text = _("Game over. Deal the next game, replay this one, or change the settings.")
         elif not self.caught_up and not self.auto:
-            text = _("Click Next to see the next step.")
+            text = _("Press Next to see the next step.")
         else:
             text = _("Watch the move…")
         self.prompt.set(esc(text))
@@ -213,9 +219,15 @@ class TableDrawing:
         self.undo_button.tooltip = _("Take back your last play and the computer moves after it")
         self.undo_button.disabled = self.human is None or not self._own_turns()
         show(self.undo_button, self.human is not None)
+        self.redo_button.description = "↷ " + _("Redo")
+        self.redo_button.tooltip = _("Bring back the play you took back")
+        self.redo_button.disabled = self._redo_target() is None
+        show(self.redo_button, self.human is not None)
         self.hint_button.description = "★ " + _("Hint")
         self.hint_button.tooltip = _("Which card would a strong player choose here, and why?")
         show(self.hint_button, d is not None and self.hints)
+        if not self.hints:
+            self.hint_button.reserve = False  # no hints at this table: no place kept for them
         self.entry.description, self.entry.placeholder = self.presenter.entry_words()
         show(self.entry, d is not None)
         self.next_game_button.description = _("Next game of the match")

@@ -45,10 +45,14 @@ class DisplayOptions(w.HBox):
         self.four = w.Checkbox(value=False, indent=False, layout=shared("layout"))
         self.four.add_class("mm-four-colour")
         self.four.observe(lambda ch: self.set_four_colour(bool(ch["new"])), names="value")
+        # Said where the choice is: the rules' "red cards" are still hearts and diamonds (always shown, so
+        # ticking the box moves nothing).
+        self.four_note = w.HTML(layout=shared("layout"), style=shared("html"))
+        self.four_note.add_class("mm-four-note")
         self.sheet = w.HTML("", layout=w.Layout(display="none"))
         self.sheet.add_class("mm-style")
         # Its own layout: a table without options hides the bar through it (a shared one would hide them all).
-        super().__init__([self.language_label, self.language, self.four, self.sheet])
+        super().__init__([self.language_label, self.language, self.four, self.four_note, self.sheet])
         self.add_class("mm-options")
         self.relabel()
         if four_colour:
@@ -72,6 +76,8 @@ class DisplayOptions(w.HBox):
             self.language.value = code
         self.four.description = _("Four-colour deck")
         self.four.tooltip = _("Each suit its own colour: hearts red, diamonds blue, clubs green, spades black")
+        self.four_note.value = esc(_("Only the colours change: diamonds turn blue and clubs green, but hearts "
+                                     "and diamonds are still the red cards."))
 
     @property
     def four_colour(self) -> bool:

@@ -102,6 +102,7 @@ class Presenter(ABC):
     """
 
     game_name: str = ""
+    match_targets: tuple[int, ...] = ()  # the totals a match may play to (RULES.md), besides a number of games
     wishes: frozenset[str] = frozenset()  # public methods the table offers as its own (t.select(...))
     clickable: frozenset[str] = frozenset({"hand"})  # zones whose slots the page may click
 

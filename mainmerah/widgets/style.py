@@ -37,6 +37,7 @@ BASE_CSS = """
 .mm-root .widget-html-content { align-self: stretch; }
 .mm-root .jupyter-widgets { margin: 0; }
 .mm-root .mm-hidden { display: none !important; }
+.mm-root .mm-idle { visibility: hidden !important; }
 .mm-root .mm-sr-only { position: absolute !important; width: 1px; height: 1px; overflow: hidden;
   clip-path: inset(50%); white-space: nowrap; margin: 0; padding: 0; }
 
@@ -108,15 +109,19 @@ BASE_CSS = """
 .mm-name { font-weight: 700; font-size: 1.05em; }
 .mm-score { font-weight: 800; color: var(--mm-gold); }
 .mm-sub { font-size: .86em; opacity: .9; }
-.mm-level select { font-size: .85em; padding: 2px 4px; border-radius: 4px; }
+.mm-level select { font-size: .9em; padding: 2px 4px; border-radius: 6px; min-height: 32px; }
 .mm-row-label { font-size: .8em; text-transform: uppercase; letter-spacing: .08em; opacity: .85; margin-bottom: 2px; }
 .mm-middle { display: grid !important; grid-template-columns: auto minmax(0, 1fr); gap: 10px; align-items: start; }
 .mm-stockcol { gap: 8px; align-items: center; }
 .mm-tablecards { display: flex; flex-wrap: wrap; gap: 7px; min-height: calc(var(--mm-tw) * 1.4 + 6px);
   align-content: flex-start; padding-top: 6px; }
-.mm-action { min-height: 1.4em; }
-.mm-air { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; background: rgba(0,0,0,.22);
-  border-radius: 8px; padding: 6px 8px; }
+/* The last move: room for a row of it (a step is one play or one flip) kept empty or full, so the hand
+   below never moves. */
+.mm-action { min-height: 74px; display: flex; flex-direction: column; gap: 4px; }
+.mm-board.mm-over .mm-action { min-height: 0; }
+.mm-air { display: flex; align-items: center; gap: 8px; flex-wrap: nowrap; background: rgba(0,0,0,.22);
+  border-radius: 8px; padding: 6px 8px; min-height: 62px; }
+.mm-air > span:last-child { flex: 1 1 0; min-width: 0; }
 .mm-air .mm-arrow { font-size: 1.4em; }
 .mm-you { background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 6px; }
 .mm-hand { display: flex; flex-wrap: wrap; gap: 8px; padding-top: 14px; min-height: calc(var(--mm-w) * 1.4 + 14px); }
@@ -129,6 +134,11 @@ BASE_CSS = """
 .mm-fan { display: inline-flex; flex-wrap: wrap; align-items: center; row-gap: 4px; gap: 3px; }
 .mm-fan.mm-tight { gap: 0; row-gap: 4px; }
 .mm-fan.mm-tight .mm-mini-s + .mm-mini-s { margin-left: -13px; }
+/* A capture pile stays one line however it grows: its cards close up to fit the room (--mm-n: how many). */
+.mm-pilebox { flex-wrap: nowrap; }
+.mm-pilebox > .mm-fan { flex: 1 1 0; min-width: 0; flex-wrap: nowrap; overflow: hidden; container-type: inline-size; }
+.mm-pilebox > .mm-fan.mm-tight .mm-mini-s + .mm-mini-s {
+  margin-left: clamp(-24px, calc((100cqw - 28px) / max(var(--mm-n, 1) - 1, 1) - 28px), -13px); }
 .mm-fan.mm-tight .mm-mini-xs + .mm-mini-xs { margin-left: -10px; }
 .mm-backs { display: inline-flex; align-items: center; gap: 6px; font-size: 1.15em; }
 .mm-handbacks { display: inline-flex; align-items: center; gap: 8px; }
@@ -137,8 +147,9 @@ BASE_CSS = """
 .mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; min-height: 39px; }
 .mm-opp-hand { min-height: 28px; display: flex; align-items: center; }
 .mm-none { font-style: italic; opacity: .8; }
+/* Two lines kept (three on a phone): a longer hint or message does not push the buttons below it. */
 .mm-prompt { background: #fffdf3; color: var(--mm-ink); border-radius: 8px; padding: 8px 10px;
-  border-left: 5px solid var(--mm-gold); min-height: 1.4em; }
+  border-left: 5px solid var(--mm-gold); min-height: 2.8em; line-height: 1.4; }
 .mm-prompt.mm-error { border-left-color: #c62828; background: #fff1f0; }
 .mm-prompt b { white-space: nowrap; }
 .mm-actions { display: flex; flex-wrap: wrap; gap: 8px; }
@@ -146,9 +157,18 @@ BASE_CSS = """
   font-weight: 600; padding: 0 14px; width: auto; }
 .mm-root .mm-actions .jupyter-button.mm-play { background: var(--mm-gold); color: #3a2a00; }
 .mm-root .mm-actions .jupyter-button.mm-next { background: #e3f2fd; color: #0d3c61; }
-.mm-root .mm-actions .jupyter-button:disabled { opacity: .55; }
+/* Disabled looks it: grey, not a faded gold that still reads as "press me". */
+.mm-root .mm-actions .jupyter-button:disabled, .mm-root .mm-controls .jupyter-button:disabled {
+  background: #cfd8dc !important; color: #546e7a !important; opacity: 1; cursor: not-allowed;
+  box-shadow: none; outline: 1px dashed #78909c; outline-offset: -4px; }
+/* The main buttons keep one width whatever they name ("Play" or "Play 10♥"): Hint and Undo stay put. */
+.mm-root .mm-actions .jupyter-button:is(.mm-play, .mm-discard) { min-width: 9.5em; }
+.mm-root .mm-actions .jupyter-button.mm-rt-play { width: 12em; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
 .mm-root .mm-actions .jupyter-button.mm-hint { background: #f3e5f5; color: #4a148c; }
-.mm-entry input { height: 36px; width: 11em; box-sizing: border-box; border-radius: 8px; border: 1px solid #9e9e9e;
+.mm-entry { max-width: 100%; }
+.mm-entry input { height: 36px; width: min(100%, calc(var(--mm-ph, 14) * 1ch + 24px)); box-sizing: border-box;
+  border-radius: 8px; border: 1px solid #9e9e9e;
   padding: 0 8px; font: inherit; background: #fff; color: var(--mm-ink); }
 
 /* story panel */
@@ -161,7 +181,8 @@ BASE_CSS = """
 .mm-latest ul { margin: 0; padding-left: 1.1em; }
 .mm-log ol { margin: 0; padding-left: 2.4em; }
 .mm-latest li { margin: 2px 0; }
-.mm-log { flex: 1 1 0; min-height: 0; overflow-y: auto; display: flex; flex-direction: column-reverse;
+/* The log reads from the top (its first line whole, no empty band above it); the page keeps the newest in view. */
+.mm-log { flex: 1 1 0; min-height: 0; overflow-y: auto; display: block;
   font-size: .9em; border-top: 1px solid #eee; padding-top: 4px; }
 .mm-log li { margin: 1px 0; color: #333; }
 .mm-ev-capture { color: #1b5e20 !important; }
@@ -184,7 +205,7 @@ BASE_CSS = """
 .mm-root .mm-ctlrow .widget-dropdown, .mm-root .mm-ctlrow .widget-text, .mm-root .mm-ctlrow .widget-toggle-buttons {
   width: auto; }
 .mm-root .mm-ctlrow .widget-dropdown select { min-width: 7em; }
-.mm-root .mm-seed input { width: 8em; }
+.mm-root .mm-seed input { width: 10.5em; }
 .mm-root .mm-players .widget-toggle-button { width: 3em; }
 .mm-sheet table { border-collapse: collapse; width: 100%; font-size: .9em; }
 .mm-sheet th, .mm-sheet td { border-bottom: 1px solid #eee; padding: 3px 6px; text-align: right; }
@@ -210,11 +231,33 @@ BASE_CSS = """
 .mm-stack .mm-sub { font-size: .75em; text-align: center; }
 .mm-deals td, .mm-deals th { padding: 2px 8px; text-align: right; }
 
+/* display options: targets of at least 32 px (44 on a phone), the four-colour deck's one line */
+.mm-root .mm-options .widget-checkbox label.widget-label-basic { min-height: 32px; display: flex; align-items: center;
+  gap: 6px;
+  cursor: pointer; }
+.mm-root .mm-options .widget-checkbox input { width: 22px; height: 22px; margin: 0; }
+.mm-root .mm-options .widget-toggle-button { min-height: 36px; }
+.mm-four-note { font-size: .82em; color: var(--mm-muted); flex: 1 1 100%; }
+.mm-level-note { font-size: .8em; opacity: .85; margin-top: -4px; }
+
 /* narrow screens (container queries: in JupyterLab the notebook, not the window, sets the width) */
 @container (max-width: 820px) { .mm-body { grid-template-columns: minmax(0, 1fr);
   grid-template-areas: "head" "opts" "board" "story" "side"; grid-template-rows: auto; } }
 @container (max-width: 520px) {
   .mm-body { --mm-w: 52px; --mm-tw: 46px; }
+  /* a phone: two rows of table cards kept, three lines of prompt, targets a thumb can hit (44 px) */
+  .mm-tablecards { min-height: calc(2 * var(--mm-tw) * 1.4 + 13px); }
+  .mm-prompt { min-height: 4.2em; }
+  /* below the board: as tall as its lines (no empty box), the log scrolling past a few */
+  .mm-panel { height: auto; }
+  .mm-log { flex: 0 1 auto; max-height: 260px; }
+  .mm-root .mm-options .widget-checkbox label.widget-label-basic, .mm-root .mm-options .widget-toggle-button {
+    min-height: 44px; }
+  .mm-root .mm-actions .jupyter-button, .mm-root .mm-controls .jupyter-button, .mm-entry input,
+  .mm-level select { min-height: 44px; height: 44px; }
+  .mm-air .mm-mini-m { width: 32px; height: 45px; border-radius: 4px; }
+  .mm-air { min-height: 45px; padding: 4px 6px; font-size: .92em; }
+  .mm-action { min-height: 62px; }
   .mm-board { padding: 8px 6px; border-radius: 10px; }
   .mm-status { margin-left: 0; }
   .mm-middle { grid-template-columns: minmax(0, 1fr); gap: 4px; }

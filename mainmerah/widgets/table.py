@@ -21,6 +21,7 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
+from ..core import registry
 from ..core.cards import Card
 from ..fishing.bots import Bot
 from ..i18n import _, on_language_change
@@ -172,8 +173,9 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.prompt = Part("mm-prompt")
         self.next_button = Action("next", self.next)
         self.skip_button = Action("skip", self.skip)
-        self.undo_button = Action("undo", self.undo)
-        self.hint_button = Action("hint", self.hint)
+        self.undo_button = Action("undo", self.undo, reserve=True)
+        self.redo_button = Action("redo", self.redo, reserve=True)
+        self.hint_button = Action("hint", self.hint, reserve=True)
         self.next_game_button = Action("next-game", self.next_game)
         self.replay_end_button = Action("replay-end", self.replay)
         self.entry = Entry()
@@ -214,9 +216,10 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.children = (self.css, self.game_css, self.body)
 
     def _buttons(self) -> None:
-        # The game's buttons (Play, Cancel...) first, then the table's own.
-        self.actions = [*self.presenter.buttons(), self.next_button, self.skip_button, self.hint_button,
-                        self.undo_button]
+        # The game's buttons (Play, Cancel...) first, then the table's own; Next and Skip last, where
+        # their coming and going (they show only while computers move) moves nothing else.
+        self.actions = [*self.presenter.buttons(), self.hint_button, self.undo_button, self.redo_button,
+                        self.next_button, self.skip_button]
         self._by_name = {b.name: b for b in [*self.actions, self.next_game_button, self.replay_end_button]}
 
     # ----- what the page sends: wishes, checked here -------------------------------------
@@ -265,6 +268,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.seats.setup(n, self.human, self.presenter.bot_levels())
         (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
         self.shown = self._bounds()[0] if from_start else len(game.events)
+        self.sheet.configure(self.presenter.match_targets, registry.get(name).low_wins)
+        self.sheet.show_players(n)
         if self.controls is not None:
             p = self.presenter
             self.controls.configure(p.players_allowed, p.variants)

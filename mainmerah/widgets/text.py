@@ -42,7 +42,7 @@ def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False
     card of a self-pairing rank takes all three on the table (Chinese Ten).
     """
     matches = [c for c in table if c.rank == PARTNER[card.rank]]  # as Ruleset.matching finds them
-    again = _("Click Play (or {card} again) to play it.").format(card=card)
+    again = _("Press Play (or choose {card} again) to play it.").format(card=card)
 
     def points(other: Card) -> str:
         return pair_points(card, other, (price(card), price(other)))
@@ -64,7 +64,7 @@ def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False
             card=card, options=cards_text(matches), other=m, why=sum_reason(card, m),
             points=points(m)) + " " + again
     best = max(matches, key=price)
-    return _("{card} can take {options} ({why}): click the one you want to take. "
+    return _("{card} can take {options} ({why}): choose the one you want to take. "
              "{best} is worth the most.").format(
         card=card, options=cards_text(matches), why=sum_reason(card, matches[0]), best=best)
 
@@ -87,7 +87,7 @@ def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
         what = _("played") if f.air_source == "play" else _("flipped")
         opts = options if options is not None else tuple(c for c in f.table if c.rank == PARTNER[f.air.rank])
         if f.seat == you:
-            text = _("You {what} {card}: it pairs with {options}. Click the table card to take.").format(
+            text = _("You {what} {card}: it pairs with {options}. Choose the table card to take.").format(
                 what=what, card=f.air, options=cards_text(opts))
         else:
             text = _("{who} {what} {card} and chooses which card to take.").format(who=who, what=what, card=f.air)
@@ -111,5 +111,5 @@ def action_rows(f: Frame, options: Sequence[Card] | None, names: Sequence[str], 
                 who=who, src=src, card=e.card)
             rows.append(["stay", card_code(e.card), "", "", text])
     if not rows and redeal:
-        rows.append(["redeal", "", "", "", _("The first deal broke the redeal rule: see the story.")])
+        rows.append(["redeal", "", "", "", _("The first deal broke the redeal rule: see the game log.")])
     return rows

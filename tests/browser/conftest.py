@@ -57,11 +57,14 @@ class VoilaServer:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cmd = [
             *(launcher or [voila]), str(root), f"--port={self.port}", "--no-browser", "--Voila.ip=127.0.0.1",
-            f"--Voila.config_file_paths={ROOT}", *(extra or []),
+            f"--Voila.config_file_paths={ROOT}", "--VoilaConfiguration.template=mainmerah-app", *(extra or []),
         ]
         self._logf = open(self.log, "w")  # noqa: SIM115 (closed in stop())
+        # The app's page template (Voila's own less its CDN links) lives in config/app, as for `make app`.
+        env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
+            p for p in (str(ROOT / "config" / "app"), os.environ.get("JUPYTER_PATH", "")) if p)}
         self.proc = subprocess.Popen(cmd, stdout=self._logf, stderr=subprocess.STDOUT, cwd=ROOT,
-                                     start_new_session=True)
+                                     start_new_session=True, env=env)
         self._wait()
 
     def _wait(self, timeout: float = 60.0) -> None:

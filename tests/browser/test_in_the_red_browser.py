@@ -30,7 +30,7 @@ def play_turn(page) -> None:  # noqa: ANN001
         if lit.count():
             lit.first.click()
             break
-        if page.locator(".mm-actions .mm-discard:not(.mm-hidden)").count():
+        if page.locator(".mm-actions .mm-discard:not(.mm-hidden):not(.mm-idle)").count():
             page.click(".mm-actions .mm-discard")
             break
     page.wait_for_function("n => Number(document.querySelector('.mm-header').dataset.decisions) > n",

@@ -1,6 +1,7 @@
-"""A whole game at the table by keyboard only: Tab, Shift+Tab and Enter, never a click.
+"""A whole game at the table by keyboard only: Tab, Shift+Tab, the arrow keys and Enter, never a click.
 
-Cards are real buttons, so Tab moves through the hand and the table; Enter on a hand
+Cards are real buttons; each row of them (the hand, the table) is one tab stop and the arrow
+keys move within it; Enter on a hand
 card selects it, a second Enter (or Enter on Play) plays it; when a capture must be
 chosen, focus goes to the first table card on offer. After every redraw focus must
 still be on a control (never lost to <body>), and it must be visibly marked. The game
@@ -71,8 +72,12 @@ def settled_focus(page) -> dict:  # noqa: ANN001
 
 def tab_to(page, css: str, limit: int = 60) -> int:  # noqa: ANN001
     """Tab (Shift+Tab when ``css`` comes earlier on the page) until ``css`` has focus; the presses."""
+    # A row of cards is one tab stop: once focus is in the target's row, the arrow keys move within it.
     where = """css => { const t = document.querySelector(css), a = document.activeElement;
       if (!t) return 'missing'; if (t === a) return 'here';
+      const row = t.closest('.mm-hand, .mm-tablecards, .mm-stacks');
+      if (row && a && row.contains(a)) {
+        return (a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'ArrowRight' : 'ArrowLeft'; }
       return (!a || a === document.body || (a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING))
         ? 'Tab' : 'Shift+Tab'; }"""
     for presses in range(limit):

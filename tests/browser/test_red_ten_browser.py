@@ -20,7 +20,7 @@ READY_JS = """(scope) => {
   const root = document.querySelector(scope);
   if (!root) { return false; }
   const st = root.querySelector('.mm-status');
-  const skip = root.querySelector('.mm-skip:not(.mm-hidden)');
+  const skip = root.querySelector('.mm-skip:not(.mm-hidden):not(.mm-idle)');
   const over = root.querySelector('.mm-gameover:not(.mm-hidden)');
   return !!over || !!skip || (st && st.classList.contains('mm-yourturn'));
 }"""
@@ -44,7 +44,7 @@ def turn(page, scope: str, seen: dict[str, int]) -> bool:  # noqa: ANN001
     page.wait_for_function(READY_JS, arg=scope, timeout=WAIT)
     if page.locator(f"{scope} .mm-gameover:not(.mm-hidden)").count():
         return False
-    skip = page.locator(f"{scope} .mm-skip:not(.mm-hidden)")
+    skip = page.locator(f"{scope} .mm-skip:not(.mm-hidden):not(.mm-idle)")
     if skip.count():
         skip.first.click()
         page.wait_for_timeout(50)
@@ -58,7 +58,7 @@ def turn(page, scope: str, seen: dict[str, int]) -> bool:  # noqa: ANN001
         top = codes_in(page, f"{scope} .mm-air-top .mm-mini")
         combo = classify(top) if top else None
         options = sorted(plays(hand, combo), key=lambda p: -p.size)
-        can_pass = page.locator(f"{scope} .mm-rt-pass:not(.mm-hidden)").count() > 0
+        can_pass = page.locator(f"{scope} .mm-rt-pass:not(.mm-hidden):not(.mm-idle)").count() > 0
         if can_pass and (not options or seen["pass"] == 0):
             page.click(f"{scope} .mm-rt-pass")
             seen["pass"] += 1
@@ -70,7 +70,7 @@ def turn(page, scope: str, seen: dict[str, int]) -> bool:  # noqa: ANN001
                 page.wait_for_function("([s, n]) => document.querySelectorAll(s).length > n",
                                        arg=[f"{scope} .mm-hand .mm-selected", n], timeout=WAIT)
             page.wait_for_selector(f"{scope} .mm-rt-play:not([disabled])", timeout=WAIT)
-            assert "Click Play" in page.text_content(f"{scope} .mm-prompt")
+            assert "Press Play" in page.text_content(f"{scope} .mm-prompt")
             page.click(f"{scope} .mm-rt-play")
             seen["multi"] += best.size > 1
     page.wait_for_function("([s, n]) => Number(document.querySelector(s).dataset.decisions) > n",

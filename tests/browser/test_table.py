@@ -234,7 +234,7 @@ def test_forged_values_are_refused_by_the_engine(voila: VoilaServer, page) -> No
     # 1. A typed card that is not in the hand, sent straight to the board's model.
     assert page.evaluate(FORGE, [None, {"k": "enter", "text": str(outsider)}]) == 1
     page.wait_for_selector(".mm-prompt.mm-error", timeout=WAIT)
-    assert f"{outsider} is not in seat 0's hand" in page.text_content(".mm-prompt")
+    assert f"{outsider} is not in your hand" in page.text_content(".mm-prompt")
     assert hand(page) == before_hand and table(page) == before_table
     # 2. The board's synced hand rewritten to show that card (refused: the kernel draws its own
     #    hand again), then its slot clicked: the kernel knows which card is in that slot.
