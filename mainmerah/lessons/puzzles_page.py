@@ -26,6 +26,7 @@ from ..widgets.options import header_bar
 from .cards import CardRow
 from .lesson import para
 from .pages import apply_language, parse_page_query, query_language, request_query
+from .student import attach_puzzles
 from .style import style_widget
 from .tutorial import PageLinks, _weak, problems_note
 
@@ -329,4 +330,5 @@ def puzzles_page(query: str | None = None, today: date | None = None) -> W.VBox:
     page = PuzzlesPage(request.game, keeper, today)
     out = W.VBox([PageLinks(request.game, play=False), problems_note(request), page])
     out.add_class("mm-puzzles-page")
+    attach_puzzles(out, page)  # on make serve-class: the name box, and puzzles solved to the teacher
     return out

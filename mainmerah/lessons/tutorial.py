@@ -37,6 +37,7 @@ from .pages import (
 )
 from .progress import Progress, TaskResult
 from .spec import LessonSpec
+from .student import attach_student
 from .style import style_widget
 
 
@@ -417,4 +418,6 @@ def tutorial_page(query: str | None = None) -> W.VBox:
         parts.append(soon)
     page = W.VBox(parts)
     page.add_class("mm-tutorial-page")
+    if isinstance(parts[-1], Tutorial):
+        attach_student(page, parts[-1])  # on make serve-class: the name box, and progress to the teacher
     return page

@@ -81,6 +81,11 @@
         set(b, "aria-pressed", b.classList.contains("mod-active") ? "true" : "false");
       });
     });
+    // Number answers: a phone's number keyboard (ipywidgets' Text has no inputmode trait).
+    document.querySelectorAll(".mm-numeric input").forEach(function (i) {
+      set(i, "inputmode", "numeric");
+      set(i, "pattern", "[0-9]*");
+    });
     var langs = document.querySelectorAll("[data-mm-lang]");
     if (langs.length) { set(document.documentElement, "lang", langs[langs.length - 1].getAttribute("data-mm-lang")); }
   }

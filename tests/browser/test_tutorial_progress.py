@@ -192,6 +192,7 @@ def test_number_answers_are_big_enough_for_a_phone(voila, browser) -> None:  # n
         expect()(box).to_be_visible(timeout=WAIT)
         size = box.evaluate("e => [parseFloat(getComputedStyle(e).fontSize), e.getBoundingClientRect().height]")
         assert size[0] >= 16 and size[1] >= 44, size
+        expect()(box).to_have_attribute("inputmode", "numeric", timeout=WAIT)  # a phone's number keyboard
         check = page.locator(".mm-task-tally .mm-check").bounding_box()
         assert check is not None and check["height"] >= 40
         assert not page.errors, page.errors

@@ -1,0 +1,23 @@
+"""What every test module shares: the language and its listeners are put back after each module.
+
+A page's widgets listen for language switches (they relabel, and a lesson rebuilds itself). Widgets
+made by one test module stay alive in ipywidgets' registry, so without this every later
+``set_language`` (the conformance suite switches hundreds of times) would rebuild all of them:
+the run grew by gigabytes and slowed ten-fold. A real kernel holds one page, so this is a test matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from mainmerah import i18n
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _language_listeners_per_module() -> Iterator[None]:
+    before = list(i18n._listeners)
+    yield
+    i18n._listeners[:] = before
+    i18n.set_language("en")
