@@ -2,7 +2,8 @@
 
 Run by ``build.py`` with the checkout on ``sys.path``; prints one HTML document. A static page
 cannot pick its language on the server, so every language is in it and a line of script shows the
-one ``?lang=`` (or else the browser) asks for; English shows without script.
+one ``?lang=`` asks for, else the one the visitor last chose on a page (kept by the browser), else the
+browser's; English shows without script.
 """
 
 from __future__ import annotations
@@ -23,14 +24,15 @@ def document() -> str:
     parts = []
     for lang in LANGUAGES:
         with speaking(lang):
-            body = static_links(home_fragment("voici/render/"))
+            body = static_links(home_fragment("voici/render/", lab=False))
         hidden = "" if lang == "en" else " hidden"
         parts.append(f'<div class="mm-site-lang" data-site-lang="{lang}"{hidden}>{body}</div>')
     # Why a script: the language switch links to ?lang=xx, which a static server cannot act on.
     pick = (
         "<script>(function(){var langs=" + json.dumps(list(LANGUAGES)) + ";"
         "var q=new URLSearchParams(location.search).get('lang');"
-        "var want=(q||'').toLowerCase();"
+        "var kept=null;try{kept=localStorage.getItem('mainmerah:lang');}catch(e){}"
+        "var want=(q||kept||'').toLowerCase();"
         "if(langs.indexOf(want)<0){want=(navigator.languages||[]).map(function(l){return l.slice(0,2).toLowerCase();})"
         ".filter(function(l){return langs.indexOf(l)>=0;})[0]||'en';}"
         "document.documentElement.lang=want;"

@@ -191,3 +191,11 @@ def test_home_notebook_page(monkeypatch: pytest.MonkeyPatch) -> None:
     assert language() == "id"  # a home kernel shows its one page in the language asked for
     hrefs = [a["href"] for a in parsed(out.data).links]  # type: ignore[attr-defined]
     assert "tutorial.ipynb?game=main-merah&lang=id" in hrefs and "play.ipynb?game=chinese-ten&lang=id" in hrefs
+
+
+def test_the_home_page_links_the_puzzles_and_the_lab():
+    html = home_fragment(prefix="voila/render/")
+    assert 'href="voila/render/puzzles.ipynb?game=chinese-ten"' in html
+    assert 'href="voila/render/puzzles.ipynb?game=main-merah"' in html
+    assert 'href="voila/render/strategy-lab.ipynb"' in html
+    assert "strategy-lab" not in home_fragment(prefix="voici/render/", lab=False)  # the site has no lab

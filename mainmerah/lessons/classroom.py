@@ -191,14 +191,14 @@ class PositionEditor(W.VBox):
                                 description=_("First"), layout=W.Layout(width="220px"))
         self.hands = [W.Text(value=example["hands"][i], description=_("Seat {n} hand").format(n=i),
                              layout=W.Layout(width="100%", max_width="560px"),
-                             style={"description_width": "110px"}) for i in range(seats)]
+                             style={"description_width": "150px"}) for i in range(seats)]
         for i, h in enumerate(self.hands):
             h.add_class(f"mm-editor-hand{i}")
         self.table = W.Text(value=example["table"], description=_("Table"), layout=W.Layout(width="100%",
-                            max_width="560px"), style={"description_width": "110px"})
+                            max_width="560px"), style={"description_width": "150px"})
         self.table.add_class("mm-editor-table")
         self.stock = W.Text(value=example["stock"], description=_("Stock (top first)"),
-                            layout=W.Layout(width="100%", max_width="560px"), style={"description_width": "110px"})
+                            layout=W.Layout(width="100%", max_width="560px"), style={"description_width": "150px"})
         self.stock.add_class("mm-editor-stock")
         self.check = button(_("Check and draw"), "mm-editor-check", "primary")
         self.check.on_click(lambda _b: self.build())

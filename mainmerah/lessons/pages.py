@@ -23,6 +23,7 @@ from urllib.parse import parse_qs, urlencode
 
 from ..card import Card
 from ..core import registry
+from ..fishing.puzzles import GAMES as PUZZLE_GAMES
 from ..i18n import LANGUAGES, _, language, set_language
 from ..svg import card_svg
 from .index import CLASSROOMS, has_tutorial
@@ -202,10 +203,11 @@ def _sr(text: str) -> str:
     return f'<span class="mmh-sr">{escape(text)}</span>'
 
 
-def home_fragment(prefix: str = "", problems: tuple[str, ...] = ()) -> str:
+def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = True) -> str:
     """The home page's content (with its stylesheet) in the current language.
 
     ``prefix`` leads every link to a notebook: "" beside the notebooks, ``voila/render/`` at the server's root.
+    ``lab``: link the strategy lab (not on the static site, which has no numpy or matplotlib).
     """
     lang = language()
     switch = " ".join(
@@ -227,6 +229,12 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = ()) -> str:
             f'<div class="mmh-actions">{learn}{play}</div></div></li>')
     rooms = " · ".join(f'<a href="{escape(classroom_href(g, lang, prefix))}">{escape(registry.get(g).title)}</a>'
                        for g in registry.games() if g in CLASSROOMS)
+    puzzles = " · ".join(f'<a class="mmh-puzzles" href="{escape(page_href("puzzles.ipynb", g, lang, prefix))}">'
+                         f'{escape(registry.get(g).title)}</a>' for g in PUZZLE_GAMES)
+    more = f'{escape(_("Puzzles with proven answers:"))} {puzzles}'
+    if lab:
+        more += (f' · <a class="mmh-lab" href="{escape(page_href("strategy-lab.ipynb", None, lang, prefix))}">'
+                 f'{escape(_("The strategy lab"))}</a>')
     note = "".join(f'<p class="mmh-note" role="status">{escape(p)}</p>' for p in problems)
     return (
         f"<style>{CSS}</style>"
@@ -235,7 +243,8 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = ()) -> str:
         f'<p class="mmh-sub">{escape(_("Learn a game step by step, then play it against the computer."))}</p></div>'
         f'<nav class="mmh-lang" aria-label="{escape(_("Language"))}">{switch}</nav></header>'
         f"{note}<ul class=\"mmh-games\">{''.join(games)}</ul>"
-        f'<footer class="mmh-foot">{escape(_("For teachers, the classroom tools:"))} {rooms}</footer></div>'
+        f'<footer class="mmh-foot"><p>{more}</p>'
+        f'<p>{escape(_("For teachers, the classroom tools:"))} {rooms}</p></footer></div>'
     )
 
 
@@ -321,6 +330,7 @@ CSS = """
   outline: 3px solid #0d47a1; outline-offset: 2px; }
 .mmh-soon { color: #5a4f48; font-style: italic; padding: 9px 4px; }
 .mmh-foot { margin-top: 26px; color: #4a403a; font-size: 0.95rem; }
+.mmh-foot p { margin: 6px 0; line-height: 2; }
 .mmh-foot a { color: #8e1212; font-weight: 600; }
 .mmh-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 600px) {

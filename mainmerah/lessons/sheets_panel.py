@@ -74,6 +74,7 @@ class SheetsPanel(W.VBox):
         self.note = W.HTML()
         self.pick = W.Dropdown(layout=W.Layout(width="auto", max_width="420px"))
         self.pick.add_class("mm-sheet-pick")
+        self.pick.add_class("mm-sr-label")  # its name is for screen readers; the heading says it to the eye
         self.make = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.make.add_class("mm-sheet-make")
         self.make.on_click(lambda _b: self.build())
@@ -93,6 +94,7 @@ class SheetsPanel(W.VBox):
         self.title.value = f"<h3 style='margin:6px 0'>{escape(_('Printable sheets'))}</h3>"
         self.note.value = para(_("A one-page rules sheet for each game, and puzzle worksheets with their answers, "
                                  "made from the rules, cards and puzzles the app plays by, in the page's language."))
+        self.pick.description = _("Printable sheet")
         key = self.pick.value
         self.pick.options = choices()
         if key in {k for _label, k in self.pick.options}:

@@ -37,6 +37,9 @@ CSS = """
 .mm-feedback.mm-fb-bad { background: #fff3e0; border-left: 5px solid #c62828; }
 .mm-feedback.mm-fb-info { background: #e3f2fd; border-left: 5px solid #1565c0; }
 .mm-feedback.mm-fb-quiet { display: none; }
+/* the classroom's page message (welcome back, started over) has its place kept: the tabs under it never move */
+.mm-feedback.mm-class-kept { min-height: 2.6em; }
+.mm-feedback.mm-class-kept.mm-fb-quiet { display: block; visibility: hidden; }
 .mm-task { border: 1px solid #d0d7de; border-radius: 8px; padding: 8px 12px; margin: 8px 0; background: #fff; }
 .mm-task.mm-solved { border-color: #2e7d32; }
 .mm-task-head { font-weight: 700; margin-bottom: 4px; }

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 import mainmerah as mm
+from mainmerah.fishing.dealcode import encode
 from mainmerah.widgets.style import card_class
 
 # The browser tests' helpers (Chromium's path and flags, the loud skip), loaded by path under a name
@@ -189,11 +190,14 @@ def hand_codes(pg: object) -> list[str]:
         ".mm-hand .mm-card:not(.mm-empty)", "els => els.map(e => e.getAttribute('title'))")
 
 
-def test_a_reload_keeps_the_game(offline_page: object, site_url: str) -> None:
+def test_a_deal_code_and_a_reload_that_keeps_the_game(offline_page: object, site_url: str) -> None:
     pg = offline_page
     seed, card = first_play_without_a_choice(2, "classic")
-    pg.goto(site_url + f"/voici/render/play.html?seed={seed}&pace=fast")  # type: ignore[attr-defined]
+    # A teacher's deal code in the URL (?code=), read by the kernel in the page as under Voila.
+    code = encode(2, "classic", seed)
+    pg.goto(site_url + f"/voici/render/play.html?code={code}&pace=fast")  # type: ignore[attr-defined]
     pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-info")).to_contain_text(f"seed {seed}")
     pg.click(f".mm-hand .{card_class(card)}")  # type: ignore[attr-defined]
     pg.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)  # type: ignore[attr-defined]
     pg.click(".mm-play")  # type: ignore[attr-defined]
