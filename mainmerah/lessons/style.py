@@ -96,6 +96,12 @@ CSS = """
 .mm-page-note p { background: #fff3e0; border-left: 5px solid #c62828; border-radius: 6px; padding: 6px 12px;
   margin: 4px 0; max-width: 760px; }
 @media (max-width: 600px) {
+  /* the position editor's boxes: the label above its box on a phone, so neither is cut off */
+  :is([class*="mm-editor-hand"], .mm-editor-table, .mm-editor-stock).widget-text { flex-wrap: wrap; }
+  :is([class*="mm-editor-hand"], .mm-editor-table, .mm-editor-stock).widget-text > label.widget-label {
+    width: 100% !important; text-align: left; margin-bottom: 2px; }
+  :is([class*="mm-editor-hand"], .mm-editor-table, .mm-editor-stock).widget-text > input {
+    min-width: 0; width: 100%; flex: 1 1 100%; }
   .mm-lessons { font-size: 15px; }
   .mm-task { padding: 6px 6px; }
   .mm-nav .widget-button { min-width: 90px; }
