@@ -199,3 +199,11 @@ def test_the_home_page_links_the_puzzles_and_the_lab():
     assert 'href="voila/render/puzzles.ipynb?game=main-merah"' in html
     assert 'href="voila/render/strategy-lab.ipynb"' in html
     assert "strategy-lab" not in home_fragment(prefix="voici/render/", lab=False)  # the site has no lab
+
+
+def test_the_tutorial_links_its_games_puzzles():
+    from mainmerah.lessons.tutorial import PageLinks
+
+    assert 'href="puzzles.ipynb?game=chinese-ten"' in PageLinks("chinese-ten", puzzles=True).value
+    assert "puzzles.ipynb" not in PageLinks("red-ten", puzzles=True).value  # no puzzles for that game
+    assert "puzzles.ipynb" not in PageLinks("main-merah").value

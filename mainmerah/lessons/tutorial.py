@@ -19,6 +19,7 @@ from html import escape
 import ipywidgets as W
 
 from ..core import registry
+from ..fishing.puzzles import GAMES as PUZZLE_GAMES
 from ..i18n import _, on_language_change
 from ..widgets.keeper import LANG_KEY, Keeper, KeptError, follow_language, pack, unpack
 from ..widgets.keeper import key as keeper_key
@@ -30,6 +31,7 @@ from .pages import (
     PageRequest,
     apply_language,
     home_href,
+    page_href,
     parse_page_query,
     play_href,
     query_language,
@@ -367,10 +369,11 @@ def _close_tables(lesson: Lesson) -> None:
 class PageLinks(W.HTML):
     """The links a lesson page shows above its content: play this game, all games (in the page's language)."""
 
-    def __init__(self, game: str, play: bool = True) -> None:
+    def __init__(self, game: str, play: bool = True, puzzles: bool = False) -> None:
         super().__init__()
         self.game = game
         self.play = play
+        self.puzzles = puzzles and game in PUZZLE_GAMES
         self.add_class("mm-page-links")
         self.relabel()
         on_language_change(_weak(self.relabel))
@@ -382,6 +385,9 @@ class PageLinks(W.HTML):
         if self.play:
             links.append(f'<a class="mm-play-link" href="{escape(play_href(self.game))}">'
                          f'{escape(_("Play {game} against the computer ▸").format(game=title))}</a>')
+        if self.puzzles:
+            links.append(f'<a class="mm-puzzles-link" href="{escape(page_href("puzzles.ipynb", self.game))}">'
+                         f'{escape(_("Puzzles: find the best card ▸"))}</a>')
         # The widget's own box is not the links' parent: a row of our own lays them out.
         self.value = f'<nav class="mm-links-row">{"".join(links)}</nav>'
 
@@ -405,7 +411,7 @@ def tutorial_page(query: str | None = None) -> W.VBox:
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query)
-    parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request)]
+    parts: list[W.Widget] = [style_widget(), PageLinks(request.game, puzzles=True), problems_note(request)]
     if index.has_tutorial(request.game):
         keeper = Keeper([kept_key(request.game), LANG_KEY])
         follow_language(keeper, chosen_by_url=query_language(query) is not None)
