@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import time
-import weakref
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -27,6 +26,7 @@ from ..widgets.options import header_bar
 from .lab_experiments import SIZE_KEYS, Experiment, experiments, size_name
 from .pages import apply_language, home_href, language_problems, query_language, request_query
 from .style import style_widget
+from .tutorial import _weak
 
 CSS = """
 .mm-lab { max-width: 1000px; }
@@ -71,16 +71,6 @@ CSS = """
 """
 
 
-def _weak(method: Callable[[], object]) -> Callable[[str], None]:
-    """A language listener that calls ``method`` while its object lives (the listener list keeps no page alive)."""
-    ref = weakref.WeakMethod(method)  # type: ignore[arg-type]
-
-    def listener(_code: str) -> None:
-        m = ref()
-        if m is not None:
-            m()
-
-    return listener
 
 
 class Meter:
