@@ -251,12 +251,6 @@ class FishingPresenter(Presenter):
         self.ctx.redraw()
         return True
 
-    def cancel(self) -> bool:
-        self.ctx.ok()
-        self.selected = None
-        self.ctx.redraw()
-        return True
-
     def confirm(self) -> bool:
         """Play the selected hand card (the engine checks it)."""
         if self._not_playing(self.ctx.my_decision()):

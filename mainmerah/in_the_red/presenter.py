@@ -312,6 +312,7 @@ class InTheRedPresenter(Presenter):
         return True
 
     def cancel(self) -> bool:
+        # Not the base class's: clear_selection would also drop the hint's stack, which stays lit.
         self.ctx.ok()
         self.selected = None
         self.ctx.redraw()

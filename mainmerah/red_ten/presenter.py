@@ -310,12 +310,6 @@ class RedTenPresenter(Presenter):
         self.ctx.redraw()
         return True
 
-    def cancel(self) -> bool:
-        self.ctx.ok()
-        self.selected = []
-        self.ctx.redraw()
-        return True
-
     def confirm(self) -> bool:
         """Play the selection (the engine checks it and says why not)."""
         if not self._playing():

@@ -255,6 +255,13 @@ class Presenter(ABC):
     def clear_selection(self) -> None:  # noqa: B027 - a game without a selection
         """Forget what the human selected (a new game, undo, replay...)."""
 
+    def cancel(self) -> bool:
+        """The Cancel button: forget the selection and draw the board again."""
+        self.ctx.ok()
+        self.clear_selection()
+        self.ctx.redraw()
+        return True
+
 
 # Game name -> "module:class" of its presenter; imported on first use, so a table of one
 # game never loads another's.
