@@ -14,7 +14,8 @@ from mainmerah.i18n import language, set_language
 from mainmerah.lessons import ChoiceTask, Lesson, NumberTask, PickTask, Tutorial
 from mainmerah.lessons import chinese_ten as CT
 from mainmerah.lessons.classroom import Classroom, classroom_page
-from mainmerah.lessons.tutorial import PageLinks, tutorial_page
+from mainmerah.lessons.page_parts import PageLinks
+from mainmerah.lessons.tutorial import tutorial_page
 
 
 @pytest.fixture(autouse=True)

@@ -202,7 +202,7 @@ def test_the_home_page_links_the_puzzles_and_the_lab():
 
 
 def test_the_tutorial_links_its_games_puzzles():
-    from mainmerah.lessons.tutorial import PageLinks
+    from mainmerah.lessons.page_parts import PageLinks
 
     assert 'href="puzzles.ipynb?game=chinese-ten"' in PageLinks("chinese-ten", puzzles=True).value
     assert "puzzles.ipynb" not in PageLinks("red-ten", puzzles=True).value  # no puzzles for that game

@@ -192,3 +192,56 @@ def test_without_a_class_the_puzzles_page_is_unchanged(monkeypatch: pytest.Monke
     puzzles = PuzzlesPage("main-merah")
     page = W.VBox([puzzles])
     assert attach_puzzles(page, puzzles) is None and page.children == (puzzles,)
+
+
+def kept_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: dict[str, str | None]) -> tuple[Any, Any]:
+    """A real tutorial page on a class server whose browser answered with ``kept``; (page, messages sent)."""
+    from mainmerah.lessons.tutorial import Tutorial, tutorial_page
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    page = tutorial_page("")
+    tut = next(c for c in page.children if isinstance(c, Tutorial))
+    sent: list[Any] = []
+    tut.keeper.send = sent.append
+    tut.keeper._page_message({"k": "kept", "available": True, "records": kept})
+    return page, sent
+
+
+def test_the_browser_keeps_its_id_and_name_so_a_reload_is_the_same_student(monkeypatch: pytest.MonkeyPatch,
+                                                                           tmp_path: Path) -> None:
+    from mainmerah.lessons.student import STUDENT_KEY
+
+    page, sent = kept_page(tmp_path, monkeypatch, {})
+    box = next(c for c in page.children if isinstance(c, StudentName))
+    (first,) = records(tmp_path)
+    assert len(first.browser) == 16 and first.name == ""  # a new browser: a new id, kept at once
+    box.submit("Ani")
+    kept = [m["text"] for m in sent if m.get("key") == STUDENT_KEY and m["k"] == "store"][-1]
+    # The page is reloaded: a new kernel, a new session, the same browser.
+    again, _ = kept_page(tmp_path, monkeypatch, {STUDENT_KEY: kept})
+    box2 = next(c for c in again.children if isinstance(c, StudentName))
+    assert box2.text.value == "Ani" and "as Ani" in box2.status.value
+    got = {r.session: r for r in records(tmp_path)}
+    assert len(got) == 2 and {r.browser for r in got.values()} == {first.browser}
+    assert {r.name for r in got.values()} == {"Ani"}
+    from mainmerah.lessons.teacher import class_tables
+
+    (table,) = class_tables(list(got.values()))
+    assert len(table.rows) == 1 and table.rows[0].sessions == 2
+
+
+@pytest.mark.parametrize("body, why", [
+    ({"browser": "../../etc/passwd", "name": ""}, "16 hexadecimal"),
+    ({"browser": "0123456789abcdef", "name": "<script>"}, ""),
+    ({"browser": 5}, "16 hexadecimal"),
+])
+def test_a_forged_kept_student_is_named_and_not_used(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                    body: dict[str, Any], why: str) -> None:
+    from mainmerah.lessons.student import KIND, STUDENT_KEY, VERSION
+    from mainmerah.widgets.keeper import pack
+
+    page, _ = kept_page(tmp_path, monkeypatch, {STUDENT_KEY: pack(KIND, VERSION, body)})
+    box = next(c for c in page.children if isinstance(c, StudentName))
+    assert "could not be used" in box.status.value and why in box.status.value
+    (rec,) = records(tmp_path)
+    assert rec.name == "" and rec.browser not in (body.get("browser"), "") and box.text.value == ""

@@ -217,3 +217,40 @@ def test_a_student_on_two_pages_is_one_row_with_the_lessons_and_the_puzzles(tmp_
     (ani,) = t.rows
     assert ani.stars == 6 and set(ani.cells) == {"cards", "pairing"}  # the tutorial's lessons kept
     assert ani.puzzles == {"1": 3, "2": 1} and ani.updated == 2000.0 and t.levels == ["1", "2"]
+
+
+def test_every_topic_a_lesson_records_is_named_for_the_teacher_in_words() -> None:
+    from mainmerah.i18n import set_language
+    from mainmerah.lessons import index
+    from mainmerah.lessons.topics import TOPICS, topic_name
+
+    used = {t.topic for game in index.TUTORIALS for spec in index.tutorial_lessons(game)
+            for t in spec.build().tasks if t.topic}
+    assert used and used <= set(TOPICS), f"topics without a name: {sorted(used - set(TOPICS))}"
+    prog = progress(**{"cards": {"t1": task(1, False, pairing=2)}})
+    html = teacher_document([cf.make_record(cf.new_session(), "Ani", prog)], [], key="k" * 32, lang="en",
+                            xsrf_form="")
+    assert "pairing (ranks that make ten) (2)" in html and ">pairing (2)" not in html
+    try:
+        set_language("id")
+        assert topic_name("pairing") != TOPICS["pairing"]  # said in the teacher's language
+    finally:
+        set_language("en")
+    assert topic_name("from-a-newer-version") == "from-a-newer-version"
+
+
+def test_a_nameless_students_sessions_in_one_browser_are_one_row(tmp_path: Path) -> None:
+    def at(now: float, name: str, browser: str, prog: dict[str, Any] = ANI) -> None:
+        cf.write_record(tmp_path, cf.make_record(cf.new_session(), name, prog, now=now, browser=browser))
+
+    at(1000.0, "", "a" * 16)
+    at(2000.0, "", "a" * 16)  # reloaded, still nameless
+    at(1500.0, "", "b" * 16)  # another browser: another student
+    at(1200.0, "", "")  # a browser that keeps nothing: its own row
+    (t,) = class_tables(cf.read_records(tmp_path)[0])
+    assert sorted(r.sessions for r in t.rows) == [1, 1, 2]
+    at(3000.0, "Ani", "a" * 16)  # then typed a name: all three sessions are Ani's
+    (t,) = class_tables(cf.read_records(tmp_path)[0])
+    assert sorted((r.name, r.sessions) for r in t.rows) == [("", 1), ("", 1), ("Ani", 3)]
+    with pytest.raises(cf.RecordError, match="browser"):
+        cf.make_record(cf.new_session(), "", ANI, browser="not-an-id")

@@ -167,17 +167,21 @@ class Record:
     puzzles: dict[str, int]  # puzzle level -> puzzles solved
     seconds: float
     updated: float  # when the kernel last wrote it (Unix time)
+    # The browser's own id (kept in its storage; "" when unknown): a nameless student's sessions in one
+    # browser (a reload, the Puzzles page) are one row for the teacher.
+    browser: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, "session": self.session, "name": self.name, "game": self.game,
-                "lessons": self.lessons, "puzzles": self.puzzles, "seconds": self.seconds, "updated": self.updated}
+                "lessons": self.lessons, "puzzles": self.puzzles, "seconds": self.seconds, "updated": self.updated,
+                "browser": self.browser}
 
 
 def make_record(session: str, name: str, progress: object, puzzles: dict[str, int] | None = None,
-                now: float | None = None) -> Record:
+                now: float | None = None, browser: str = "") -> Record:
     """A checked record from the tutorial's progress (RecordError when anything in it is wrong)."""
     data = {"kind": KIND, "version": VERSION, "session": session, "name": name, "puzzles": puzzles or {},
-            "updated": time.time() if now is None else now, **check_progress(progress)}
+            "updated": time.time() if now is None else now, "browser": browser, **check_progress(progress)}
     return check_record(data)
 
 
@@ -197,12 +201,15 @@ def check_record(data: object) -> Record:
             name = check_nickname(name)
         except RecordError as e:
             raise _fail("name", str(e)) from None
+    browser = d.get("browser", "")
+    if not isinstance(browser, str) or (browser and not SESSION.fullmatch(browser)):
+        raise _fail("browser", _("expected 16 hexadecimal digits"))
     puzzles = _dict(d.get("puzzles", {}), "puzzles", "puzzles")
     progress = check_progress({"game": d.get("game"), "lessons": d.get("lessons"), "seconds": d.get("seconds", 0)})
     return Record(
         session=session, name=name, game=progress["game"], lessons=progress["lessons"],
         puzzles={_key(k, "puzzles"): _int(v, f"puzzles.{k}", 10_000) for k, v in puzzles.items()},
-        seconds=progress["seconds"], updated=_updated(d.get("updated", 0)))
+        seconds=progress["seconds"], updated=_updated(d.get("updated", 0)), browser=browser)
 
 
 def _updated(value: object) -> float:

@@ -40,9 +40,9 @@ from .content import _tally_hint, best_play_task, pair_task, show
 from .index import CLASSROOMS
 from .kept_classroom import ClassroomKeeping, classroom_key
 from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
+from .page_parts import PageLinks, problems_note, weak_listener
 from .pages import DEFAULT_GAME, apply_language, parse_page_query, query_language, request_query
 from .style import style_widget
-from .tutorial import _weak
 
 
 def play_widget(game: Game) -> TableWidget:
@@ -493,14 +493,6 @@ class SaveReplayPanel(W.VBox):
 
 
 # ----- the whole page ----------------------------------------------------------------------------------
-# Tab titles in full in every language (ipywidgets cuts a title at 144 px: "Simpan & putar ul…"); on a
-# narrow screen the tabs wrap onto a second row instead of running off the page.
-TAB_CSS = """<style>
-.mm-classroom .mm-class-tabs > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
-.mm-classroom .mm-class-tabs > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }
-</style>"""
-
-
 class Classroom(W.VBox):
     """Deal codes, position editor, exercises, save and replay, in tabs, for one game (``game``).
 
@@ -535,18 +527,19 @@ class Classroom(W.VBox):
             W.VBox([self.codes]), W.VBox([self.editor]), self.exercise_box, W.VBox([self.saves]),
         ])
         tabs.add_class("mm-class-tabs")
+        tabs.add_class("mm-tabs")
         tabs.observe(lambda _c: self.changed(), "selected_index")
         self.tabs = tabs
         style = style_widget()
         super().__init__([style])
         self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
-        self.children = (style, W.HTML(TAB_CSS, layout=W.Layout(display="none")), top, self.kept_area,
+        self.children = (style, top, self.kept_area,
                          self.page_message, tabs, play)
         self.add_class("mm-lessons")
         self.add_class("mm-classroom")
         self._relabel()
         self._watch()
-        on_language_change(_weak(self._language_changed))
+        on_language_change(weak_listener(self._language_changed))
 
     # ----- what is worth keeping ---------------------------------------------------------------------
     def on_change(self, callback: Callable[[], None]) -> None:
@@ -677,7 +670,6 @@ def classroom_page(query: str | None = None) -> W.VBox:
     No ``game``: Main Merah's; a game without a classroom, or a bad value, is named on the page and ignored.
     """
     from .sheets_panel import SheetsPanel
-    from .tutorial import PageLinks, problems_note
 
     query = request_query() if query is None else query
     apply_language(query)
@@ -695,7 +687,7 @@ def keep_classroom(room: Classroom, query: str) -> ClassroomKeeping:
     follow_language(keeper, query_language(query) is not None)
     keeping = ClassroomKeeping(room, keeper)
     room.kept_area.children = [keeping.box, keeper]
-    on_language_change(_weak(keeping.relabel))
+    on_language_change(weak_listener(keeping.relabel))
     room.keeping = keeping
     return keeping
 

@@ -24,9 +24,9 @@ from ..i18n import _, language, on_language_change
 from ..widgets.keeper import LANG_KEY, Keeper, follow_language
 from ..widgets.options import header_bar
 from .lab_experiments import SIZE_KEYS, Experiment, experiments, size_name
+from .page_parts import weak_listener
 from .pages import apply_language, home_href, language_problems, query_language, request_query
 from .style import style_widget
-from .tutorial import _weak
 
 CSS = """
 .mm-lab { max-width: 1000px; }
@@ -238,7 +238,7 @@ class LabPage(W.VBox):
         self.add_class("mm-lessons")
         self.add_class("mm-lab")
         self.relabel()
-        on_language_change(_weak(self._language_changed))
+        on_language_change(weak_listener(self._language_changed))
 
     def _language_changed(self) -> None:
         if language() != self.shown_in:  # the same language again redraws nothing (plots take a while)

@@ -11,7 +11,7 @@ checked when they come back. ``puzzles.ipynb?game=chinese-ten&lang=id`` is :func
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from html import escape
 
@@ -22,15 +22,21 @@ from ..core.cards import Card, CardError, points_text
 from ..fishing.puzzles import GAMES, LEVELS, Puzzle, puzzle_of_the_day, puzzles, title
 from ..i18n import _, on_language_change
 from ..widgets.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, key, pack, unpack
-from ..widgets.options import header_bar
+from ..widgets.options import DisplayOptions, header_bar
 from .cards import CardRow
 from .lesson import para
+from .page_parts import PageLinks, problems_note, weak_listener
 from .pages import apply_language, parse_page_query, query_language, request_query
-from .student import attach_puzzles
+from .student import STUDENT_KEY, attach_puzzles
 from .style import style_widget
-from .tutorial import PageLinks, _weak, problems_note
 
 KIND, VERSION = "puzzles", 1
+
+
+def kept_key(game: str) -> str:
+    """Where the browser keeps the puzzles of ``game`` solved (the Puzzles page and the tutorial's tab share it)."""
+    return key(KIND, game)
+
 CSS = """
 .mm-puzzles .mm-pz-board .mm-label { margin: 4px 0 0 0; }
 .mm-puzzles .mm-pz-board .mm-zone { gap: 4px 36px; }
@@ -76,12 +82,19 @@ def line_html(p: Puzzle, action: str, head: str) -> str:
 
 
 class PuzzlesPage(W.VBox):
-    """One puzzle at a time, chosen by game and level; ``pick(card)`` answers it (as a click does)."""
+    """One puzzle at a time, chosen by game and level; ``pick(card)`` answers it (as a click does).
 
-    def __init__(self, game: str = "main-merah", keeper: Keeper | None = None, today: date | None = None) -> None:
-        if game not in GAMES:
+    ``header`` False: no heading bar of its own (the tutorial's Puzzles tab sits under the tutorial's);
+    ``games``: the games offered (one: no game choice shown).
+    """
+
+    def __init__(self, game: str = "main-merah", keeper: Keeper | None = None, today: date | None = None,
+                 header: bool = True, games: Sequence[str] = GAMES) -> None:
+        self.games = tuple(games)
+        if not self.games or any(g not in GAMES for g in self.games) or game not in self.games:
             raise ValueError(f"there are puzzles for {', '.join(GAMES)}, not for {game!r}")
         self.game = game
+        self._heading_tag = "h1" if header else "h2"
         self.today = today or date.today()
         self.solved: dict[str, dict[str, int]] = {g: {} for g in GAMES}
         self.mistakes = 0
@@ -94,12 +107,21 @@ class PuzzlesPage(W.VBox):
         self.level = 1
         self._syncing = False
         self.keeper = keeper
-        style = W.Box([style_widget(), W.HTML(f"<style>{CSS}</style>")], layout=W.Layout(display="none"))
+        # Inside another page (no header) that page has sent the lessons' stylesheet and shows the options.
+        sheets = [style_widget()] if header else []
+        style = W.Box([*sheets, W.HTML(f"<style>{CSS}</style>")], layout=W.Layout(display="none"))
         super().__init__([style])
-        self.heading, self.options, top = header_bar(self)
-        self.game_choice = W.ToggleButtons(options=[(registry.get(g).title, g) for g in GAMES], value=game,
+        self.options: DisplayOptions | None = None
+        top: W.Widget
+        if header:
+            self.heading, self.options, top = header_bar(self)
+        else:
+            self.heading = top = W.HTML()
+        self.game_choice = W.ToggleButtons(options=[(registry.get(g).title, g) for g in self.games], value=game,
                                            style={"button_width": "auto"})
         self.game_choice.add_class("mm-pz-game")
+        if len(self.games) == 1:
+            self.game_choice.layout.display = "none"
         self.level_choice = W.ToggleButtons(options=[(str(n), n) for n in LEVELS], value=1,
                                             style={"button_width": "auto"})
         self.level_choice.add_class("mm-pz-level")
@@ -154,7 +176,7 @@ class PuzzlesPage(W.VBox):
         self._open(self._first_unsolved(game, 1))
         self.game_choice.observe(lambda ch: self.choose(ch["new"], self.level), names="value")
         self.level_choice.observe(lambda ch: self.choose(self.game, ch["new"]), names="value")
-        on_language_change(_weak(self._draw))
+        on_language_change(weak_listener(self._draw))
         if keeper is not None:
             keeper.when_restored(self._restored)
 
@@ -170,7 +192,7 @@ class PuzzlesPage(W.VBox):
 
     def choose(self, game: str, level: int) -> None:
         """Show ``game``'s puzzles of ``level``, from the first not solved yet."""
-        if self._syncing or game not in GAMES or level not in LEVELS:
+        if self._syncing or game not in self.games or level not in LEVELS:
             return  # the toggles offer only these; anything else is ignored
         self._open(self._first_unsolved(game, level))
 
@@ -260,7 +282,8 @@ class PuzzlesPage(W.VBox):
         start = p.start()
         you = p.seat
         heading = _("{game} puzzles").format(game=registry.get(p.game).title)
-        self.heading.value = f"<h1 style='margin:4px 0'>{escape(heading)}</h1>"
+        tag = self._heading_tag
+        self.heading.value = f"<{tag} style='margin:4px 0'>{escape(heading)}</{tag}>"
         self.title.value = f"<h2 style='margin:2px 0'>{escape(title(p))}</h2>"
         self.scores.value = para(_("Points so far: you {you}, your opponent {other}. Everything is face up.").format(
             you=points_text(start.scores[you]), other=points_text(start.scores[1 - you])))
@@ -295,7 +318,7 @@ class PuzzlesPage(W.VBox):
     def _restored(self, records: Records) -> None:
         problems = []
         for g in GAMES:
-            text = records.get(key(KIND, g))
+            text = records.get(kept_key(g))
             if text is None:
                 continue
             try:
@@ -312,7 +335,7 @@ class PuzzlesPage(W.VBox):
     def _store(self) -> None:
         if self.keeper is not None:
             g = self.puzzle.game
-            self.keeper.store(key(KIND, g), pack(KIND, VERSION, {"solved": self.solved[g]}))
+            self.keeper.store(kept_key(g), pack(KIND, VERSION, {"solved": self.solved[g]}))
 
     def solved_by_level(self, game: str | None = None) -> dict[str, int]:
         """How many puzzles of each level are solved ("1" -> n), e.g. for the teacher's view."""
@@ -325,7 +348,7 @@ def puzzles_page(query: str | None = None, today: date | None = None) -> W.VBox:
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query, GAMES)
-    keeper = Keeper([key(KIND, g) for g in GAMES] + [LANG_KEY])
+    keeper = Keeper([kept_key(g) for g in GAMES] + [LANG_KEY, STUDENT_KEY])
     follow_language(keeper, chosen_by_url=query_language(query) is not None)
     page = PuzzlesPage(request.game, keeper, today)
     out = W.VBox([PageLinks(request.game, play=False), problems_note(request), page])

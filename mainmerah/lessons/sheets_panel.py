@@ -17,7 +17,7 @@ import ipywidgets as W
 from ..core import registry
 from ..i18n import _, on_language_change
 from .lesson import Feedback, para
-from .tutorial import _weak
+from .page_parts import weak_listener
 
 RULES_GAMES = ("main-merah", "chinese-ten", "red-ten", "in-the-red")
 PUZZLE_GAMES = ("main-merah", "chinese-ten")
@@ -88,7 +88,7 @@ class SheetsPanel(W.VBox):
         self._relabel()
         if game in RULES_GAMES:
             self.pick.value = f"rules:{game}"  # the classroom's own game first
-        on_language_change(_weak(self._relabel))
+        on_language_change(weak_listener(self._relabel))
 
     def _relabel(self) -> None:
         self.title.value = f"<h3 style='margin:6px 0'>{escape(_('Printable sheets'))}</h3>"

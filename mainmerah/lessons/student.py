@@ -22,7 +22,8 @@ from typing import Any
 import ipywidgets as W
 
 from ..i18n import _, on_language_change
-from .classfolder import RecordError, check_nickname, class_folder, make_record, new_session, write_record
+from ..widgets.keeper import Keeper, KeptError, Records, key, pack, unpack
+from .classfolder import SESSION, RecordError, check_nickname, class_folder, make_record, new_session, write_record
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,7 @@ class Reporter:
         self.tutorial = tutorial
         self.session = session or new_session()
         self.name = ""
+        self.browser = ""  # the browser's kept id (see StudentName): its nameless sessions are one student
         self.puzzles: dict[str, int] = {}  # puzzle level -> solved; the Puzzles page fills it (set_puzzles)
         self.started = time.monotonic()
         self.error: str | None = None  # the last write's failure, if any (the student's page is not bothered)
@@ -107,7 +109,7 @@ class Reporter:
     def write(self, *_args: object) -> None:
         """Write the record now (a listener: any arguments are ignored). Never raises into the tutorial."""
         try:
-            record = make_record(self.session, self.name, self.progress(), self.puzzles)
+            record = make_record(self.session, self.name, self.progress(), self.puzzles, browser=self.browser)
             body = {**record.to_json(), "updated": 0}
             if body == self._last:
                 return  # nothing new for the teacher
@@ -154,11 +156,36 @@ STYLE = """
 """
 
 
-class StudentName(W.VBox):
-    """"Your name for the teacher (optional)": a text box, Save, and what the teacher now sees."""
+# What the browser keeps for the class: its own id and the name last saved, so a reload (or the next page)
+# is the same student for the teacher, named as before.
+KIND, VERSION = "student", 1
+STUDENT_KEY = key(KIND)
 
-    def __init__(self, reporter: Reporter | PuzzleReporter) -> None:
+
+def read_student(text: object) -> tuple[str, str]:
+    """The kept (browser id, name); anything wrong raises :class:`KeptError` naming it."""
+    body = unpack(text, KIND, VERSION)
+    browser, name = body.get("browser"), body.get("name", "")
+    if not isinstance(browser, str) or not SESSION.fullmatch(browser):
+        raise KeptError(_("the kept browser id is not 16 hexadecimal digits"))
+    if not isinstance(name, str):
+        raise KeptError(_("A name must be text."))
+    try:
+        return browser, check_nickname(name) if name else ""
+    except RecordError as e:
+        raise KeptError(str(e)) from None
+
+
+class StudentName(W.VBox):
+    """"Your name for the teacher (optional)": a text box, Save, and what the teacher now sees.
+
+    Given the page's :class:`Keeper` holding :data:`STUDENT_KEY`, the browser keeps its id and the name:
+    when the page has answered, the reporter takes them (a kept name is shown and saved again).
+    """
+
+    def __init__(self, reporter: Reporter | PuzzleReporter, keeper: Keeper | None = None) -> None:
         self.reporter = reporter
+        self.keeper = keeper if keeper is not None and STUDENT_KEY in keeper.kept_keys else None
         self.label = W.HTML()
         self.text = W.Text(layout=W.Layout(width="220px"))
         self.text.add_class("mm-student-name")
@@ -181,6 +208,30 @@ class StudentName(W.VBox):
                 me.relabel()
 
         on_language_change(relabel)
+        if self.keeper is not None:
+            self.keeper.when_restored(self._restored)
+
+    def _restored(self, records: Records) -> None:
+        browser, name = "", ""
+        text = records.get(STUDENT_KEY)
+        if text:
+            try:
+                browser, name = read_student(text)
+            except KeptError as e:
+                self._said = ("bad", "")
+                message = _("The name kept in this browser could not be used: {why}.").format(why=e)
+                self.status.value = f'<span class="mm-student-bad">{escape(message)}</span>'
+        self.reporter.browser = browser or new_session()
+        if name and not self.reporter.name and not self.text.value.strip():
+            self.submit(name)  # shown, saved for the teacher and kept again
+        else:
+            self.reporter.write()  # the arrival's record, now with the browser's id
+            self._store()
+
+    def _store(self) -> None:
+        if self.keeper is not None and self.reporter.browser:
+            self.keeper.store(STUDENT_KEY, pack(KIND, VERSION, {"browser": self.reporter.browser,
+                                                                "name": self.reporter.name}))
 
     def submit(self, value: str | None = None) -> None:
         """Check the typed name; a bad one is named and changes nothing."""
@@ -198,6 +249,7 @@ class StudentName(W.VBox):
         self.reporter.set_name(name)
         self.text.value = name
         self._say("saved" if name else "removed", name)
+        self._store()
 
     def _say(self, kind: str, name: str) -> None:
         self._said = (kind, name)
@@ -254,6 +306,7 @@ class PuzzleReporter:
         self.folder = folder
         self.page = page  # lessons.puzzles_page.PuzzlesPage: .game, .solved {game: {puzzle id: stars}}
         self.name = ""
+        self.browser = ""
         self.reporters: dict[str, Reporter] = {}
 
     def write(self, *_args: object) -> None:
@@ -263,7 +316,7 @@ class PuzzleReporter:
             reporter = self.reporters.get(game)
             if reporter is None:
                 reporter = self.reporters[game] = Reporter(self.folder, PageWithoutLessons(game))
-            reporter.name = self.name
+            reporter.name, reporter.browser = self.name, self.browser
             reporter.puzzles = solved_per_level(solved, game) if isinstance(solved, dict) else {}
             reporter.write()
 
@@ -281,7 +334,7 @@ def attach_puzzles(page: W.Box, puzzles: Any) -> PuzzleReporter | None:
     reporter = PuzzleReporter(folder, puzzles)
     children = list(page.children)
     where = children.index(puzzles) if puzzles in children else len(children)
-    page.children = (*children[:where], StudentName(reporter), *children[where:])
+    page.children = (*children[:where], StudentName(reporter, getattr(puzzles, "keeper", None)), *children[where:])
     counter = getattr(puzzles, "counter", None)
     if counter is not None:
         counter.observe(reporter.write, "value")  # redrawn after each answer, each puzzle opened, the restore
@@ -298,10 +351,13 @@ def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
     if folder is None:
         return None
     reporter = Reporter(folder, tutorial)
-    box = StudentName(reporter)
+    box = StudentName(reporter, getattr(tutorial, "keeper", None))
     children = list(page.children)
     where = children.index(tutorial) if tutorial in children else len(children)
     page.children = (*children[:where], box, *children[where:])
     reporter.listen()
+    on_puzzles = getattr(tutorial, "on_puzzles", None)
+    if callable(on_puzzles):
+        on_puzzles(reporter.set_puzzles)  # the tutorial's Puzzles tab: solved per level, in the same record
     reporter.write()  # the teacher sees the student arrive
     return reporter

@@ -14,6 +14,10 @@ CSS = """
 .mm-lessons p { margin: 4px 0 8px 0; line-height: 1.45; }
 .mm-lesson-title h2 { margin: 4px 0 2px 0; font-size: 1.45em; }
 .mm-intro { font-size: 1.02em; }
+/* Tabs (the classroom's, the tutorial's Lessons | Puzzles): titles in full in every language (ipywidgets cuts
+   a title at 144 px: "Simpan & putar ul…"); on a narrow screen they wrap onto a second row. */
+.mm-tabs > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.mm-tabs > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }
 .mm-card-row { display: flex; flex-flow: row wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
 .mm-card-slot { display: flex; flex-direction: column; align-items: center; margin: 0; }
 /* Card rows borrow the table's "mm-root" card styles, but size to their cards (no container sizing). */
@@ -109,6 +113,7 @@ CSS = """
   .mm-lessons .mm-card-row.mm-root, .mm-lessons .mm-coach-stock.mm-root { --mm-w: 48px; padding-right: 6px; }
   .mm-lessons .mm-card-row.mm-root.mm-small { --mm-w: 38px; }
   .mm-progress.mm-map { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .mm-tabs > .widget-tab-contents { padding: 8px 4px; }  /* the cards need the room more than a margin does */
   .mm-lessons .mm-progress .widget-button.mm-progress-step { padding: 4px 6px; font-size: 13px; }
 }
 """

@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 from ..core import registry
 from ..i18n import _, ngettext
 from .classfolder import Record
+from .topics import topic_name
 
 SORTS = ("name", "stars", "time", "stuck", "updated")  # plus "lesson:<key>" and "puzzles:<level>"
 REFRESH_S = 5
@@ -101,10 +102,22 @@ def game_title(game: str) -> str:
 
 def class_tables(records: Sequence[Record]) -> list[GameTable]:
     """One table per game the class is learning, one row per student: a student with several sessions under
-    one name (a reload, or the puzzles open on another page) is one row, see :func:`merged`."""
+    one name, or without a name in one browser (a reload, or the puzzles open on another page), is one row,
+    see :func:`merged`."""
+    ordered = sorted(records, key=lambda r: r.updated)
+    # A browser's latest name names its nameless sessions too (worked a while, then typed a name).
+    named = {(r.game, r.browser): r.name.casefold() for r in ordered if r.browser and r.name}
+
+    def student(r: Record) -> str:
+        if r.name:
+            return r.name.casefold()
+        if r.browser:
+            return named.get((r.game, r.browser), "@" + r.browser)
+        return "#" + r.session
+
     sessions: dict[tuple[str, str], list[Record]] = {}
-    for r in sorted(records, key=lambda r: r.updated):
-        sessions.setdefault((r.game, r.name.casefold() or "#" + r.session), []).append(r)
+    for r in ordered:
+        sessions.setdefault((r.game, student(r)), []).append(r)
     latest = {who: merged(rs) for who, rs in sessions.items()}
     tables = []
     for game in sorted({g for g, _n in latest}, key=lambda g: (g != "main-merah", g)):
@@ -130,7 +143,8 @@ def merged(records: Sequence[Record]) -> Record:
     for r in records:
         for level, n in r.puzzles.items():
             puzzles[level] = max(n, puzzles.get(level, 0))
-    return replace(lessons, session=last.session, name=last.name, puzzles=puzzles, updated=last.updated)
+    name = next((r.name for r in reversed(records) if r.name), "")
+    return replace(lessons, session=last.session, name=name, puzzles=puzzles, updated=last.updated)
 
 
 def sort_key(name: str) -> str:
@@ -180,7 +194,8 @@ def lesson_cell(c: Cell | None) -> str:
     done = " mmt-done" if c.tasks and c.solved == c.tasks else ""
     tasks = escape(_("{solved} of {tasks} tasks").format(solved=c.solved, tasks=c.tasks))
     # A finished lesson's mistakes are history: the rule is shown where the student still is.
-    stuck = (f'<span class="mmt-stuck">✗ {escape(c.stuck)} ({c.mistakes})</span>' if c.stuck and not done else "")
+    stuck = (f'<span class="mmt-stuck">✗ {escape(topic_name(c.stuck))} ({c.mistakes})</span>'
+             if c.stuck and not done else "")
     return (f'<td class="mmt-lesson{done}"><span class="mmt-stars">{stars_text(c)}</span>'
             f'<span class="mmt-tasks">{tasks}</span>{stuck}</td>')
 
@@ -208,7 +223,7 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
         note = f'<small class="mmt-sessions">{joined}</small>' if r.sessions > 1 else ""
         cells = [f'<th scope="row" class="mmt-name{" mmt-anon" if not r.name else ""}">{escape(r.label)}{note}</th>',
                  f"<td>{r.stars}</td>",
-                 f'<td class="mmt-stuck-all">{escape(f"{r.stuck} ({r.mistakes})")}</td>' if r.stuck
+                 f'<td class="mmt-stuck-all">{escape(f"{topic_name(r.stuck)} ({r.mistakes})")}</td>' if r.stuck
                  else '<td class="mmt-none">–</td>']
         cells += [lesson_cell(r.cells.get(k)) for k, _t in t.lessons]
         cells += [f"<td>{r.puzzles.get(lv, 0)}</td>" for lv in t.levels]
@@ -375,8 +390,8 @@ def class_csv(records: Sequence[Record]) -> str:
             for other in tables:
                 for k, _title in other.lessons:
                     c = r.cells.get(k) if other is t else None
-                    line += [f"{c.stars}/{c.best}", c.stuck or ""] if c else ["", ""]
+                    line += [f"{c.stars}/{c.best}", topic_name(c.stuck) if c.stuck else ""] if c else ["", ""]
                 line += [r.puzzles.get(lv, 0) if other is t else "" for lv in other.levels]
-            line += [r.stuck or "", round(r.seconds / 60, 1), r.session]
+            line += [topic_name(r.stuck) if r.stuck else "", round(r.seconds / 60, 1), r.session]
             w.writerow([safe_cell(v) for v in line])
     return out.getvalue()

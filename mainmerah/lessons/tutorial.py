@@ -12,7 +12,6 @@ Each game with lessons has its own tutorial (``lessons/index.py``); the page
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from html import escape
 
@@ -21,44 +20,28 @@ import ipywidgets as W
 from ..core import registry
 from ..fishing.puzzles import GAMES as PUZZLE_GAMES
 from ..i18n import _, on_language_change
-from ..widgets.keeper import LANG_KEY, Keeper, KeptError, follow_language, pack, unpack
+from ..widgets.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, pack, unpack
 from ..widgets.keeper import key as keeper_key
 from ..widgets.options import header_bar
 from . import index
 from .lesson import Lesson, para
-from .pages import (
-    DEFAULT_GAME,
-    PageRequest,
-    apply_language,
-    home_href,
-    page_href,
-    parse_page_query,
-    play_href,
-    query_language,
-    request_query,
-)
+from .page_parts import PageLinks, problems_note, weak_listener
+from .pages import DEFAULT_GAME, apply_language, parse_page_query, play_href, query_language, request_query
 from .progress import Progress, TaskResult
+from .puzzles_page import PuzzlesPage, read_solved
+from .puzzles_page import kept_key as puzzles_key
 from .spec import LessonSpec
-from .student import attach_student
+from .student import STUDENT_KEY, attach_student, solved_per_level
 from .style import style_widget
-
-
-def _weak(method: Callable[[], object]) -> Callable[[str], None]:
-    """A language listener that calls ``method`` while its object lives (the listener list keeps no page alive)."""
-    ref = weakref.WeakMethod(method)  # type: ignore[arg-type]
-
-    def listener(_code: str) -> None:
-        m = ref()
-        if m is not None:
-            m()
-
-    return listener
 
 
 class Tutorial(W.VBox):
     """Lessons with a map (``mm-progress``: each lesson's stars, any lesson a click away) and Back/Next.
 
     :meth:`progress` is the learner's :class:`~.progress.Progress` (a teacher's view reads it).
+    With ``puzzles`` (a game that has them: Main Merah, Chinese Ten) the lessons share the page
+    with a Puzzles tab, the game's :class:`~.puzzles_page.PuzzlesPage`, built when first opened;
+    :meth:`on_puzzles` tells a listener how many are solved per level.
     Given a :class:`~..widgets.keeper.Keeper` holding :func:`kept_key`, the tutorial keeps its
     progress in the browser after every input, and restores it when the page has answered: each
     task's log is replayed through the task itself, so a record can only replay legal answers;
@@ -66,7 +49,7 @@ class Tutorial(W.VBox):
     """
 
     def __init__(self, specs: Sequence[LessonSpec] | None = None, title: str | None = None, start: int = 0,
-                 game: str = DEFAULT_GAME, keeper: Keeper | None = None) -> None:
+                 game: str = DEFAULT_GAME, keeper: Keeper | None = None, puzzles: bool = False) -> None:
         self.game = game
         self._own_specs = specs is None  # the package's lessons: their titles can be asked again in a new language
         if specs is None:
@@ -80,6 +63,8 @@ class Tutorial(W.VBox):
         self._progress = Progress(game)
         self.keeper = keeper
         self.index = -1
+        self.puzzles: PuzzlesPage | None = None  # the Puzzles tab's page, built when the tab is first opened
+        self._puzzle_listeners: list[Callable[[dict[str, int]], object]] = []
         self.steps: list[W.Button] = []
         for i in range(len(self.specs)):
             b = W.Button(layout=W.Layout(width="auto", height="auto"))
@@ -132,7 +117,17 @@ class Tutorial(W.VBox):
         style = style_widget()
         super().__init__([style])
         self.heading, self.options, top = header_bar(self)  # the options bar needs the page's root: built after
-        parts: list[W.Widget] = [style, top, self.map_title, bar, self.note, self.stage, nav, tools]
+        lessons = W.VBox([self.map_title, bar, self.note, self.stage, nav, tools])
+        lessons.add_class("mm-lessons-tab")
+        self.tabs: W.Tab | None = None
+        self.puzzles_box = W.VBox([])
+        self.puzzles_box.add_class("mm-puzzles-tab")
+        if puzzles and game in PUZZLE_GAMES:
+            self.tabs = W.Tab([lessons, self.puzzles_box])
+            self.tabs.add_class("mm-tutorial-tabs")
+            self.tabs.add_class("mm-tabs")
+            self.tabs.observe(lambda _ch: self._tab_chosen(), "selected_index")
+        parts: list[W.Widget] = [style, top, self.tabs or lessons]
         if keeper is not None:
             parts.append(keeper)
         self.children = tuple(parts)
@@ -140,9 +135,70 @@ class Tutorial(W.VBox):
         self.add_class("mm-tutorial")
         self._relabel()
         self.go(start)
-        on_language_change(_weak(self._language_changed))
+        on_language_change(weak_listener(self._language_changed))
         if keeper is not None:
             keeper.when_restored(self._restored)
+
+    # ----- the Puzzles tab ------------------------------------------------------------------------
+    @property
+    def tab(self) -> str:
+        """The tab shown: "lessons" or "puzzles"."""
+        return "puzzles" if self.tabs is not None and self.tabs.selected_index == 1 else "lessons"
+
+    def show_tab(self, name: str) -> None:
+        """Show the lessons or the puzzles (a tutorial without puzzles has only the lessons)."""
+        if name not in TABS:
+            raise ValueError(f"a tutorial's tab is one of {', '.join(TABS)}, not {name!r}")
+        if self.tabs is not None:
+            self.tabs.selected_index = TABS.index(name)  # observed: _tab_chosen
+
+    def _tab_chosen(self) -> None:
+        if self.tab == "puzzles" and self.puzzles is None:
+            self.puzzles_box.children = [self.loading]  # a sign of life at once, as for a lesson
+            self.puzzles = PuzzlesPage(self.game, self.keeper, header=False, games=(self.game,))
+            self.puzzles.counter.observe(lambda _ch: self._puzzles_changed(), "value")  # redrawn after each answer
+            self.puzzles_box.children = [self.puzzles]
+            self._puzzles_changed()
+        self._keep_tab()
+
+    def on_puzzles(self, callback: Callable[[dict[str, int]], object]) -> None:
+        """Call ``callback(solved)`` (puzzle level "1".."3" -> puzzles solved) whenever that may have changed."""
+        self._puzzle_listeners.append(callback)
+
+    def _puzzles_changed(self, solved: dict[str, int] | None = None) -> None:
+        if solved is None:
+            if self.puzzles is None:
+                return
+            solved = self.puzzles.solved_by_level()
+        solved = {level: n for level, n in solved.items() if n}  # as the Puzzles page reports: levels touched
+        for cb in list(self._puzzle_listeners):
+            cb(solved)
+
+    def _keep_tab(self) -> None:
+        if self.keeper is not None and self.tabs is not None:
+            self.keeper.store(tab_key(self.game), pack(TAB_KIND, VERSION, {"tab": self.tab}))
+
+    def _restore_tab(self, records: Records) -> None:
+        """The tab and the puzzles solved that the browser kept (each refused alone if it is wrong)."""
+        if self.tabs is None:
+            return
+        if self.puzzles is None and (text := records.get(puzzles_key(self.game))):
+            try:  # told to the teacher's view now, though the tab is not open yet
+                self._puzzles_changed(solved_per_level(read_solved(text, self.game), self.game))
+            except KeptError:
+                pass  # the Puzzles tab says so when it is opened
+        text = records.get(tab_key(self.game))
+        if text:
+            try:
+                tab = unpack(text, TAB_KIND, VERSION).get("tab")
+                if tab not in TABS:
+                    raise KeptError(_("the kept tab {tab!r} is not one of {tabs}").format(
+                        tab=str(tab)[:40], tabs=", ".join(TABS)))
+            except KeptError as e:
+                self._say(_("The tab kept in this browser could not be used, so nothing was changed: {why}.").format(
+                    why=e))
+                return
+            self.show_tab(str(tab))
 
     @property
     def lesson(self) -> Lesson:
@@ -191,6 +247,9 @@ class Tutorial(W.VBox):
         title = self._title or _("Learn {game}").format(game=registry.get(self.game).title)
         self.heading.value = f"<h1 style='margin:4px 0'>{escape(title)}</h1>"
         self.map_title.value = f"<b>{escape(_('Lessons: choose any one'))}</b>"
+        if self.tabs is not None:
+            for i, t in enumerate((_("Lessons"), _("Puzzles: find the best card"))):
+                self.tabs.set_title(i, t)
         self.back.description = _("◀ Previous lesson")
         self.next.description = _("Next lesson ▶")
         self.loading.value = f"<p>⏳ {escape(_('Opening the lesson…'))}</p>"
@@ -259,7 +318,7 @@ class Tutorial(W.VBox):
         if self.keeper is not None:
             self.keeper.store(kept_key(self.game), pack(KIND, VERSION, self._progress.record()))
 
-    def _restored(self, records: dict[str, str | None]) -> None:
+    def _restored(self, records: Records) -> None:
         text = records.get(kept_key(self.game))
         if text:
             try:
@@ -267,6 +326,7 @@ class Tutorial(W.VBox):
             except (KeptError, ValueError) as e:
                 self._say(_("Your kept progress could not be used, so nothing was changed: {why}.").format(why=e))
         self._keep()
+        self._restore_tab(records)
 
     def _say(self, text: str) -> None:
         self.note.value = f"<p>{escape(text)}</p>"
@@ -334,11 +394,18 @@ class Tutorial(W.VBox):
 
 
 KIND, VERSION = "tutorial", 1
+TAB_KIND = "tutorial-tab"
+TABS = ("lessons", "puzzles")
 
 
 def kept_key(game: str) -> str:
     """Where the browser keeps ``game``'s tutorial progress."""
     return keeper_key("tutorial", game)
+
+
+def tab_key(game: str) -> str:
+    """Where the browser keeps which tab of ``game``'s tutorial was shown."""
+    return keeper_key(TAB_KIND, game)
 
 
 def replay_lesson(lesson: Lesson, results: dict[str, TaskResult], in_order: bool = True) -> None:
@@ -366,41 +433,6 @@ def _close_tables(lesson: Lesson) -> None:
         table._cancel_timer()
 
 
-class PageLinks(W.HTML):
-    """The links a lesson page shows above its content: play this game, all games (in the page's language)."""
-
-    def __init__(self, game: str, play: bool = True, puzzles: bool = False) -> None:
-        super().__init__()
-        self.game = game
-        self.play = play
-        self.puzzles = puzzles and game in PUZZLE_GAMES
-        self.add_class("mm-page-links")
-        self.relabel()
-        on_language_change(_weak(self.relabel))
-
-    def relabel(self) -> None:
-        # The links carry the language shown now, so the next page opens in it too.
-        title = registry.get(self.game).title
-        links = [f'<a class="mm-home-link" href="{escape(home_href())}">{escape(_("◂ All games"))}</a>']
-        if self.play:
-            links.append(f'<a class="mm-play-link" href="{escape(play_href(self.game))}">'
-                         f'{escape(_("Play {game} against the computer ▸").format(game=title))}</a>')
-        if self.puzzles:
-            links.append(f'<a class="mm-puzzles-link" href="{escape(page_href("puzzles.ipynb", self.game))}">'
-                         f'{escape(_("Puzzles: find the best card ▸"))}</a>')
-        # The widget's own box is not the links' parent: a row of our own lays them out.
-        self.value = f'<nav class="mm-links-row">{"".join(links)}</nav>'
-
-
-def problems_note(request: PageRequest) -> W.HTML:
-    """What was wrong with the page's URL, in words (hidden when nothing was)."""
-    note = W.HTML("".join(f"<p>{escape(p)}</p>" for p in request.problems))
-    note.add_class("mm-page-note")
-    if not request.problems:
-        note.layout.display = "none"
-    return note
-
-
 def tutorial_page(query: str | None = None) -> W.VBox:
     """``tutorial.ipynb``: the tutorial of the game the page's URL asks for (``?game=``, ``?lang=``).
 
@@ -411,11 +443,14 @@ def tutorial_page(query: str | None = None) -> W.VBox:
     query = request_query() if query is None else query
     apply_language(query)
     request = parse_page_query(query)
-    parts: list[W.Widget] = [style_widget(), PageLinks(request.game, puzzles=True), problems_note(request)]
+    parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request)]
     if index.has_tutorial(request.game):
-        keeper = Keeper([kept_key(request.game), LANG_KEY])
+        keys = [kept_key(request.game), LANG_KEY, STUDENT_KEY]
+        if request.game in PUZZLE_GAMES:
+            keys += [tab_key(request.game), puzzles_key(request.game)]
+        keeper = Keeper(keys)
         follow_language(keeper, chosen_by_url=query_language(query) is not None)
-        parts.append(Tutorial(game=request.game, keeper=keeper))
+        parts.append(Tutorial(game=request.game, keeper=keeper, puzzles=True))
     else:
         title = registry.get(request.game).title
         soon = W.HTML(para(_("There is no lesson for {game} yet: the Play link above opens its table.").format(
