@@ -24,3 +24,32 @@ def test_students_sets_a_pool_per_student_on_the_class_pages() -> None:
     assert big["default"] == plain["default"]  # other notebooks keep starting a kernel on demand
     small = pools("--MainMerahVoila.students=2")  # fewer students than the config's pool: the pool stays
     assert {nb: small[nb]["pool_size"] for nb in CLASS_PAGES} == {"tutorial.ipynb": 4, "play.ipynb": 4}
+
+
+def test_after_a_burst_of_arrivals_the_pool_refills_one_kernel_at_a_time(tmp_path: Path) -> None:
+    """A real classroom server with three preheated tables: three pages take them at once. Voila alone
+    would start three kernels a second later; with refill_stagger the next two wait their turn."""
+    import sys
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from load_test import APP, ClassroomServer
+
+    server = ClassroomServer(tmp_path, pools={APP: 3}, extra=["--MainMerahVoila.refill_stagger=600"])
+    try:
+        assert server.wait_kernels(3) == 3 and server.wait_pool(APP)
+        server.wait_quiet()
+
+        def take(i: int) -> int:
+            with urllib.request.urlopen(server.render_url(f"{APP}?seed={i}"), timeout=120) as r:
+                return int(r.status)
+
+        with ThreadPoolExecutor(3) as pool:
+            assert list(pool.map(take, range(3))) == [200, 200, 200]
+        assert server.wait_kernels(4) >= 4  # the first refill comes fill_delay (1 s) after use
+        server.wait_quiet()
+        assert len(server.kernel_pids()) == 4, server.log_text()[-3000:]  # the other two wait 600 and 1200 s
+        assert server.log_text().count("Using pre-heated kernel") == 3
+    finally:
+        server.stop()

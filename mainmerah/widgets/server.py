@@ -25,7 +25,7 @@ kept its kernel until the culler came.
 
 The settings in ``voila.json`` (read through ``--Voila.config_file_paths``): the table
 and the tutorial each keep one preheated kernel (imports done, waiting for its page, refilled
-half a second after use; other notebooks start a kernel on demand); a kernel idle for
+a second after use; other notebooks start a kernel on demand); a kernel idle for
 an hour is culled, checked every two minutes, even with a tab still connected (a
 forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
 are stripped and tracebacks never reach the page; the server listens on 127.0.0.1:8866.
@@ -37,7 +37,8 @@ teacher's page as a full link once it listens; ``/teacher``, ``/teacher.csv`` an
 kernel; without a folder they answer 404. And ``students`` (``STUDENTS=30``) grows the
 preheated pools of the pages a class opens at once (Voila's
 ``VoilaKernelManager.kernel_pools_config``, ``{"tutorial.ipynb": {"pool_size": 30}}``) before
-Voila builds its kernel manager.
+Voila builds its kernel manager; once a class has taken them, ``refill_stagger`` refills the pools
+one kernel every 2 s rather than thirty at once (:func:`stagger_refills`).
 
 Run: ``python -m mainmerah.widgets.server notebooks --Voila.config_file_paths=.``
 """
@@ -52,7 +53,7 @@ from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
 from tornado.web import RedirectHandler, RequestHandler
 from tornado.websocket import WebSocketHandler
-from traitlets import Int, Unicode
+from traitlets import Float, Int, Unicode
 from voila.app import Voila
 from voila.handler import VoilaHandler
 
@@ -115,6 +116,26 @@ class LanguageScriptHandler(RequestHandler):
         self.write(files("mainmerah").joinpath("static/lang.js").read_text(encoding="utf-8"))
 
 
+def stagger_refills(manager: Any, stagger: float) -> None:
+    """Refill ``manager``'s preheated pools one kernel every ``stagger`` s after a burst, not all at once.
+
+    Voila replaces each kernel a page takes, ``fill_delay`` after it was taken: thirty students arriving
+    together would start thirty kernels (each importing the package) while their own pages are still
+    being drawn. Each refill waits ``stagger`` s more for every refill of the same notebook still
+    waiting; a page that finds no ready kernel takes the first of them, the soonest.
+    (Voila 0.5 asks its kernel manager for a refill with ``delay=None``; start-up fills pass 0.)
+    """
+    fill = manager.fill_if_needed
+
+    def staggered(delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        if delay is None:
+            waiting = sum(not task.done() for task in manager._pools.get(notebook_name, []))
+            delay = manager.fill_delay + stagger * waiting
+        fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    manager.fill_if_needed = staggered
+
+
 # The pages a whole class is sent to at once: ``students`` preheats a kernel per student for each.
 CLASS_PAGES = ("tutorial.ipynb", "play.ipynb")
 
@@ -132,6 +153,18 @@ class MainMerahVoila(Voila):
         help="Students expected to arrive at once (`make serve-class STUDENTS=30`): the tutorial and the table "
              "each keep at least this many preheated kernels. 0: the pool sizes of the config as they are.",
     )
+
+    refill_stagger = Float(
+        0.0, config=True,
+        help="Seconds between the preheated pools' refills after a burst of arrivals (the classroom config: 2). "
+             "0: Voila's own, every kernel taken replaced after fill_delay, however many arrive together.",
+    )
+
+    def init_settings(self) -> dict:
+        settings: dict = super().init_settings()  # builds the kernel manager
+        if self.refill_stagger > 0:
+            stagger_refills(self.kernel_manager, self.refill_stagger)
+        return settings
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
