@@ -283,3 +283,35 @@ def test_other_games_guided_tables_come_back_by_their_decisions(game: str) -> No
     assert again.index == len(again.specs) - 1, again.note.value
     restored = again.lesson.tasks[-1].widget  # type: ignore[attr-defined]
     assert restored.game.choices == table.game.choices and len(table.game.choices) >= 3
+
+
+def test_lesson_6s_pace_is_kept_and_a_forged_one_is_refused() -> None:
+    tut, sent = browser()
+    tut.go(5)
+    pick = tut.lesson.settings["pace"]
+    pick.value = 2.0  # slow
+    table = tut.lesson.task("game").widget  # type: ignore[attr-defined]
+    assert table.delay == 2.0 and body(kept(sent))["settings"] == {"scoring": {"pace": 2.0}}
+    again, _ = browser(kept(sent))
+    assert again.index == 5 and again.lesson.settings["pace"].value == 2.0
+    assert again.lesson.task("game").widget.delay == 2.0  # type: ignore[attr-defined]
+    # A pace the lesson does not offer, a setting it does not have: the whole record is refused.
+    for change, words in ((lambda b: b["settings"]["scoring"].update(pace=7.7), "does not offer"),
+                          (lambda b: b["settings"].update(cards={"pace": 2.0}), "has no setting"),
+                          (lambda b: b["settings"].update(nowhere={"pace": 2.0}), "does not exist")):
+        bad, _ = browser(forged(kept(sent), change))
+        assert words in bad.note.value and "nothing was changed" in bad.note.value and bad.index == 0
+
+
+def test_a_language_switch_keeps_the_pace_shown() -> None:
+    from mainmerah.i18n import set_language
+
+    tut, _ = browser()
+    tut.go(5)
+    tut.lesson.settings["pace"].value = 2.0
+    try:
+        set_language("id")
+        assert tut.lesson.settings["pace"].value == 2.0
+        assert tut.lesson.task("game").widget.delay == 2.0  # type: ignore[attr-defined]
+    finally:
+        set_language("en")

@@ -521,7 +521,8 @@ def lesson_scoring() -> Lesson:
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
-    game_task.children = (game_task.head, pace_control(game_task), *game_task.children[1:])
+    pace = pace_control(game_task)
+    game_task.children = (game_task.head, pace, *game_task.children[1:])
     def finished(t: TableWidget) -> None:
         if t.game.is_over and t.caught_up:
             game_task.solve()
@@ -537,11 +538,13 @@ def lesson_scoring() -> Lesson:
                    nudge=_("Compare the two scores you just worked out.")),
         game_task,
     ]
-    return Lesson("scoring", _("Scoring, then a real game"), _(
+    lesson = Lesson("scoring", _("Scoring, then a real game"), _(
         "When the hands and the stock are empty the game ends. Cards still on the table score for nobody. "
         "Each player adds up the red cards in their pile; the highest score wins."), tasks,
         outro=_("You know every rule now. Play as many games as you like at the table: the link below opens it, "
                 "in this language."))
+    lesson.add_setting("pace", pace.children[1])  # kept with the progress, as the table keeps its own
+    return lesson
 
 
 def tutorial_lessons() -> list[LessonSpec]:

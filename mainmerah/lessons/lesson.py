@@ -647,6 +647,7 @@ class Lesson(W.VBox):
         self.end.layout.display = "none"
         self.end_link = ""  # HTML the tutorial adds under the outro (e.g. a link to the table)
         self._on_change: list[Callable[[Lesson], None]] = []
+        self.settings: dict[str, W.ValueWidget] = {}  # choices kept with the progress (lesson 6's pace)
         self.head = W.HTML(f"<h2>{escape(title)}</h2>")
         self.head.add_class("mm-lesson-title")
         self.stars_html = W.HTML()
@@ -680,6 +681,26 @@ class Lesson(W.VBox):
 
     def on_change(self, callback: Callable[[Lesson], None]) -> None:
         self._on_change.append(callback)
+
+    def add_setting(self, name: str, widget: W.ValueWidget) -> None:
+        """A choice the learner makes in this lesson (a pace, say), kept with the progress: a change is a change."""
+        self.settings[name] = widget
+        widget.observe(lambda _ch: self._changed(), names="value")
+
+    def setting_values(self) -> dict[str, Any]:
+        return {name: w.value for name, w in self.settings.items()}
+
+    def apply_settings(self, values: dict[str, Any]) -> None:
+        """Set the named choices; ValueError naming the first that this lesson does not have or offer."""
+        for name, value in values.items():
+            widget = self.settings.get(name)
+            if widget is None:
+                raise ValueError(_("the lesson {key} has no setting {name!r}").format(key=self.key, name=name[:40]))
+            try:
+                widget.value = value
+            except Exception:  # noqa: BLE001 - the widget refused it (not one of its options): so is the record
+                raise ValueError(_("the lesson {key} does not offer {value!r} for {name}").format(
+                    key=self.key, value=str(value)[:40], name=name)) from None
 
     def offer_hints(self) -> None:
         for t in self.tasks:
@@ -738,6 +759,9 @@ class Lesson(W.VBox):
                 mine.text.value = theirs.text.value  # typed, not yet checked
             mine.seconds, mine._shown_at = theirs.seconds, theirs._shown_at
         _move_tables(old, self)
+        for name, value in old.setting_values().items():
+            if name in self.settings:
+                self.settings[name].value = value  # the moved table's own pace, shown again
         for mine, theirs in zip(self.tasks, old.tasks, strict=False):
             theirs.on_solved(_forward(mine))  # a moved table still reports to its old task
             if theirs.solved:

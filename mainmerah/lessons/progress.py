@@ -67,6 +67,8 @@ class Progress:
     lesson: str = ""  # the lesson open now
     tasks: dict[str, dict[str, TaskResult]] = field(default_factory=dict)
     best: dict[str, dict[str, TaskResult]] = field(default_factory=dict)
+    # Per lesson key, the learner's choices there (Lesson.settings: lesson 6's pace), checked by the lesson.
+    settings: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def update(self, lesson: str, task: str, result: TaskResult) -> None:
         """This attempt's ``result``; the best is kept (a better solved attempt replaces it)."""
@@ -84,7 +86,8 @@ class Progress:
         def side(d: dict[str, dict[str, TaskResult]]) -> dict[str, Any]:
             return {lk: {tk: r.record() for tk, r in ts.items()} for lk, ts in d.items()}
 
-        return {"game": self.game, "lesson": self.lesson, "tasks": side(self.tasks), "best": side(self.best)}
+        return {"game": self.game, "lesson": self.lesson, "tasks": side(self.tasks), "best": side(self.best),
+                "settings": {lk: dict(v) for lk, v in self.settings.items() if v}}
 
     @classmethod
     def restore(cls, record: object, game: str, lessons: Mapping[str, Sequence[str]]) -> Progress:
@@ -117,6 +120,18 @@ class Progress:
                         raise ProgressError(_("the progress record names a task that does not exist: "
                                               "{lesson}/{key}").format(lesson=lk, key=str(tk)[:40]))
                     getattr(progress, name).setdefault(lk, {})[tk] = result_from(r, f"{lk}/{tk}")
+        settings = record.get("settings", {})
+        if not isinstance(settings, dict):
+            raise ProgressError(_("the progress record's {part} is not a mapping").format(part="settings"))
+        for lk, values in settings.items():
+            if lk not in lessons:
+                raise ProgressError(_("the progress record names a lesson that does not exist: {key}").format(
+                    key=str(lk)[:40]))
+            if (not isinstance(values, dict) or len(values) > 8
+                    or not all(isinstance(k, str) and type(v) in (int, float, str, bool) for k, v in values.items())):
+                raise ProgressError(_("the progress record's settings of {key} are not names and values").format(
+                    key=lk))
+            progress.settings[lk] = dict(values)  # the lesson itself checks each (Lesson.apply_settings)
         return progress
 
 

@@ -286,6 +286,8 @@ class Tutorial(W.VBox):
             return
         for t in lesson.tasks:
             self._progress.update(lesson.key, t.key, t.result())
+        if lesson.settings:
+            self._progress.settings[lesson.key] = lesson.setting_values()
         self._refresh()
         self._keep()
 
@@ -344,13 +346,15 @@ class Tutorial(W.VBox):
 
         # Task keys are known once a lesson is built: build those the record names (the others: no tasks).
         names: dict[str, list[str]] = {k: [] for k in keys}
-        sides = [record.get(s) for s in ("tasks", "best")] if isinstance(record, dict) else []
+        sides = [record.get(s) for s in ("tasks", "best", "settings")] if isinstance(record, dict) else []
         for lk in {k for side in sides if isinstance(side, dict) for k in side if k in keys}:
             built[keys[lk]] = self._fresh(keys[lk])
             names[lk] = [t.key for t in built[keys[lk]].tasks]
         progress = Progress.restore(record, self.game, names)
         for lk, results in progress.tasks.items():
             replay_lesson(built[keys[lk]], results)
+        for lk, values in progress.settings.items():
+            built[keys[lk]].apply_settings(values)
         for lk, results in progress.best.items():
             current = progress.tasks.get(lk, {})
             differs = {tk: r for tk, r in results.items() if current.get(tk) is None or r.log != current[tk].log}

@@ -227,6 +227,13 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     for lesson in range(1, 6):
         expect()(page.locator(f".mm-progress-{lesson}")).to_contain_text("✓")
     no_traceback(page)
+    # The computer's pace chosen here comes back with the lesson after a reload.
+    page.locator(".mm-lesson-pace select").select_option(label="slow")
+    page.wait_for_function("() => (localStorage.getItem('mainmerah:tutorial:main-merah') || '')"
+                           ".includes('\"pace\":2.0')", timeout=WAIT)
+    page.reload()
+    page.wait_for_selector(".mm-lesson-scoring .mm-lesson-pace select", timeout=60_000)
+    expect()(page.locator(".mm-lesson-pace select option:checked")).to_have_text("slow", timeout=WAIT)
 
 
 def test_narrow_screen_reads(voila, browser) -> None:  # noqa: ANN001
