@@ -521,6 +521,37 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
                       cpu.server_s, cpu.browser_s)
 
 
+def html_only(server: ClassroomServer, sessions: int, pool: int, timeout: float = 300.0) -> str:
+    """The server's side alone: ``sessions`` page requests at once, no browser (each page's HTML, that is the
+    kernel building the table, timed from request to the last byte); nothing else runs on the machine."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    server.wait_kernels(pool, timeout=120 + 5 * pool)
+    server.wait_quiet(timeout=60 + 5 * pool)
+    baseline = server.memory()
+    cpu = CpuMeter(server)
+
+    def fetch(i: int) -> float:
+        t0 = time.perf_counter()
+        with urllib.request.urlopen(server.render_url(f"{APP}?seed={i + 1}&players=2"), timeout=timeout) as r:
+            body = r.read()
+        if b"mm-" not in body:
+            raise RuntimeError(f"page {i} has no table in its HTML")
+        return time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(sessions) as ex:
+        times = list(ex.map(fetch, range(sessions)))
+    wall = time.perf_counter() - t0
+    cpu.sample()
+    peak = server.memory()
+    return (f"HTML only, {sessions} requests at once: p50 {percentile(times, 50):.2f} s,"
+            f" p95 {percentile(times, 95):.2f} s, max {max(times):.2f} s (wall {wall:.1f} s);"
+            f" server + kernels CPU {cpu.server_s:.1f} s"
+            f" ({cpu.server_s / sessions:.2f} s a page, with the refills started meanwhile)\n"
+            f"memory idle: {baseline}\nmemory after: {peak}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", type=int, default=20)
@@ -534,6 +565,8 @@ def main() -> None:
     ap.add_argument("--cull-interval", type=int, default=5)
     ap.add_argument("--rev", default="HEAD", help="commit to measure (a git archive of it); 'worktree': as is")
     ap.add_argument("--ramp", type=float, default=0.0, help="arrive evenly over this many seconds (0: at once)")
+    ap.add_argument("--html-only", action="store_true",
+                    help="no browser: only the pages' HTML, all requested at once (the server's side alone)")
     args = ap.parse_args()
     if args.pool is None:
         args.pool = args.sessions
@@ -548,6 +581,13 @@ def main() -> None:
                                 check=True).stdout.strip()
         src, what = snapshot(commit, workdir / "src"), f"commit {commit}"
     server = ClassroomServer(workdir, pools={APP: args.pool}, cull=(args.cull, args.cull_interval), src=src)
+    if args.html_only:
+        try:
+            print(f"measured: {what}; {os.cpu_count()} CPUs, nothing else running (load average {load_before:.1f})")
+            print(html_only(server, args.sessions, args.pool))
+        finally:
+            server.stop()
+        return
     try:
         report = asyncio.run(run_class(server, args.sessions, players=args.players, pool=args.pool, ramp=args.ramp,
                                        cull_timeout=args.cull * 3 + args.cull_interval * 3 + 60))
