@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from mainmerah.i18n import language, set_language
@@ -73,5 +75,25 @@ def test_language_follows_unless_the_url_chose():
         follow_language(k3, chosen_by_url=False)
         answer(k3, {LANG_KEY: "klingon"})
         assert language() == "en"
+    finally:
+        set_language("en")
+
+
+def test_the_language_shown_goes_into_the_address_once_the_page_answered() -> None:
+    keeper = Keeper([LANG_KEY])
+    sent: list[Any] = []
+    keeper.send = sent.append  # type: ignore[method-assign]
+    follow_language(keeper, chosen_by_url=False)
+    keeper.show_language("id")
+    assert sent == []  # the page has not answered: nothing is sent to it
+    answer(keeper, {LANG_KEY: "id"})
+    try:
+        urls = [m for m in sent if m["k"] == "url"]
+        assert urls == [{"k": "url", "name": "lang", "value": "id"}]  # the kept language, into ?lang=
+        set_language("id")  # no change: nothing more
+        set_language("en")
+        assert [m for m in sent if m["k"] == "url"][-1] == {"k": "url", "name": "lang", "value": None}
+        keeper.show_language("xx")  # not a language this app has: ignored
+        assert len([m for m in sent if m["k"] == "url"]) == 2
     finally:
         set_language("en")

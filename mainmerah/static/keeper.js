@@ -14,6 +14,19 @@ function storage() {
   }
 }
 
+// The language shown, in an app page's address (?lang=), so that a reload is drawn in it from the start.
+// Only ?lang=, only a language code, only on a Voila or Voici app page (never JupyterLab's own address).
+function showInAddress(name, value) {
+  if (name !== "lang" || !(value === null || /^[a-z]{2,3}$/.test(value))) { return; }
+  if (!/\/render\//.test(window.location.pathname)) { return; }
+  try {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("lang") === value) { return; }
+    if (value === null) { url.searchParams.delete("lang"); } else { url.searchParams.set("lang", value); }
+    window.history.replaceState(window.history.state, "", url.toString());
+  } catch (_e) { /* an address that cannot be changed: the kept language still applies */ }
+}
+
 export default {
   render({ model, el }) {
     el.classList.add("mm-keeper");
@@ -27,6 +40,7 @@ export default {
     }
     model.send({ k: "kept", available: !!s, records });
     const onMessage = (msg) => {
+      if (msg && msg.k === "url") { showInAddress(msg.name, msg.value); return; }
       if (!s || !msg || typeof msg.key !== "string" || !msg.key.startsWith("mainmerah:")) { return; }
       try {
         if (msg.k === "store" && typeof msg.text === "string") { s.setItem(msg.key, msg.text); }

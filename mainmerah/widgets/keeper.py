@@ -109,6 +109,7 @@ class Keeper(anywidget.AnyWidget):
         self._callbacks: list[Callable[[Records], object]] = []
         self._sent: dict[str, str | None] = {}
         self._answer: Records = {}  # what the page said it kept (records since then include what was stored)
+        self._shown_language: str | None = None  # the address's ?lang= as last set (unknown at first)
         self.on_msg(lambda _w, content, _buffers: self._page_message(content))
 
     @property
@@ -130,6 +131,17 @@ class Keeper(anywidget.AnyWidget):
         self._sent[key_] = text
         self.records[key_] = text
         self.send({"k": "store", "key": key_, "text": text})
+
+    def show_language(self, code: str) -> None:
+        """Put ``code`` in the page's address as ``?lang=`` (none for the first language, English), so that
+        a reload asks for it and is drawn in it at once, not a moment later when the kept one arrives.
+        Only an app page's address changes (Voila's or Voici's ``/render/``), never JupyterLab's."""
+        if code not in LANGUAGES or self.records is None:
+            return
+        value = None if code == LANGUAGES[0] else code
+        if self._shown_language != (value or ""):
+            self._shown_language = value or ""
+            self.send({"k": "url", "name": "lang", "value": value})
 
     def forget(self, key_: str) -> None:
         """Remove what the browser keeps under ``key_`` (the "Start over" of a page)."""
@@ -173,9 +185,14 @@ def follow_language(keeper: Keeper, chosen_by_url: bool) -> None:
         if not chosen_by_url and kept in LANGUAGES and kept != language():
             set_language(kept)
         keeper.store(LANG_KEY, language())
+        keeper.show_language(language())
+
+    def switched(code: str) -> None:
+        keeper.store(LANG_KEY, code)
+        keeper.show_language(code)
 
     keeper.when_restored(restored)
-    on_language_change(lambda code: keeper.store(LANG_KEY, code))
+    on_language_change(switched)
 
 
 def language_keeper(query: str) -> Keeper:

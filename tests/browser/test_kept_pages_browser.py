@@ -61,6 +61,25 @@ def test_the_language_follows_the_visitor(voila_app: VoilaServer, page) -> None:
     assert page.errors == []
 
 
+def test_a_reload_after_a_switch_is_drawn_in_that_language_from_the_start(voila_app: VoilaServer,
+                                                                            page) -> None:  # noqa: ANN001
+    """The language picked is put in the address (?lang=), so a reload asks the server for it: the page is
+    Indonesian from its first words, not English for a moment until the kept language arrives."""
+    open_notebook(page, voila_app, "tutorial.ipynb?game=chinese-ten", ".mm-lesson")
+    page.click(".mm-language button:nth-child(2)")
+    lang_is(page, "id")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('lang') === 'id'", timeout=WAIT)
+    assert "game=chinese-ten" in page.url  # nothing else in the address changed
+    page.reload(wait_until="commit")
+    page.wait_for_selector(".mm-progress-text", timeout=WAIT)
+    first = page.locator(".mm-progress-text").first.inner_text()  # the first words drawn
+    assert first.startswith("Pelajaran 1 dari"), first
+    page.click(".mm-language button:nth-child(1)")  # back to English: the address drops ?lang=
+    lang_is(page, "en")
+    page.wait_for_function("() => !new URLSearchParams(location.search).has('lang')", timeout=WAIT)
+    assert page.errors == []
+
+
 def test_the_classroom_is_kept(voila_app: VoilaServer, page, tmp_path) -> None:  # noqa: ANN001
     open_notebook(page, voila_app, "classroom.ipynb", ".mm-classroom")
     code = encode(2, "classic", 5150)
