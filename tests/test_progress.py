@@ -315,3 +315,19 @@ def test_a_language_switch_keeps_the_pace_shown() -> None:
         assert tut.lesson.task("game").widget.delay == 2.0  # type: ignore[attr-defined]
     finally:
         set_language("en")
+
+
+def test_a_number_typed_but_not_checked_comes_back() -> None:
+    tut, sent = browser()
+    lesson = tut.lesson
+    pick_all(lesson.tasks[0])  # type: ignore[arg-type]
+    pick_all(lesson.tasks[1])  # type: ignore[arg-type]
+    tally = lesson.task("tally")
+    tally.text.value = "4"  # type: ignore[attr-defined]  # typed, not checked
+    assert body(kept(sent))["settings"]["cards"] == {"typed-tally": "4"}
+    again, _ = browser(kept(sent))
+    back = again.lesson.task("tally")
+    assert back.text.value == "4" and not back.solved and back.mistakes == []  # type: ignore[attr-defined]
+    # Anything but short text there is refused with the rest of the record.
+    bad, _ = browser(forged(kept(sent), lambda b: b["settings"]["cards"].update({"typed-tally": "9" * 41})))
+    assert "not names and values" in bad.note.value and bad.lesson.task("tally").text.value == ""  # type: ignore[attr-defined]

@@ -647,7 +647,9 @@ class Lesson(W.VBox):
         self.end.layout.display = "none"
         self.end_link = ""  # HTML the tutorial adds under the outro (e.g. a link to the table)
         self._on_change: list[Callable[[Lesson], None]] = []
-        self.settings: dict[str, W.ValueWidget] = {}  # choices kept with the progress (lesson 6's pace)
+        # What the learner set here that no answer records, kept with the progress: lesson 6's pace, a number
+        # typed but not checked yet.
+        self.settings: dict[str, W.ValueWidget] = {}
         self.head = W.HTML(f"<h2>{escape(title)}</h2>")
         self.head.add_class("mm-lesson-title")
         self.stars_html = W.HTML()
@@ -663,6 +665,9 @@ class Lesson(W.VBox):
                 t.layout.display = "none"
                 t._shown_at = None  # its time starts when it appears
         super().__init__([header, intro_w, *self.tasks, self.outro, self.end])
+        for i, t in enumerate(self.tasks):
+            if isinstance(t, NumberTask):
+                self.add_setting(f"typed-{t.key or i}", t.text)
         self.add_class("mm-lesson")
         self.add_class(f"mm-lesson-{key}")
         self._draw()
@@ -688,7 +693,8 @@ class Lesson(W.VBox):
         widget.observe(lambda _ch: self._changed(), names="value")
 
     def setting_values(self) -> dict[str, Any]:
-        return {name: w.value for name, w in self.settings.items()}
+        """The settings worth keeping (an empty box is as fresh: not kept)."""
+        return {name: w.value for name, w in self.settings.items() if w.value != ""}
 
     def apply_settings(self, values: dict[str, Any]) -> None:
         """Set the named choices; ValueError naming the first that this lesson does not have or offer."""
@@ -755,13 +761,11 @@ class Lesson(W.VBox):
                     replay(log)
             else:
                 mine.replay(theirs.inputs)
-            if isinstance(mine, NumberTask) and isinstance(theirs, NumberTask):
-                mine.text.value = theirs.text.value  # typed, not yet checked
             mine.seconds, mine._shown_at = theirs.seconds, theirs._shown_at
         _move_tables(old, self)
         for name, value in old.setting_values().items():
             if name in self.settings:
-                self.settings[name].value = value  # the moved table's own pace, shown again
+                self.settings[name].value = value  # the moved table's own pace, a number typed not yet checked
         for mine, theirs in zip(self.tasks, old.tasks, strict=False):
             theirs.on_solved(_forward(mine))  # a moved table still reports to its old task
             if theirs.solved:

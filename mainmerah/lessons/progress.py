@@ -127,8 +127,9 @@ class Progress:
             if lk not in lessons:
                 raise ProgressError(_("the progress record names a lesson that does not exist: {key}").format(
                     key=str(lk)[:40]))
-            if (not isinstance(values, dict) or len(values) > 8
-                    or not all(isinstance(k, str) and type(v) in (int, float, str, bool) for k, v in values.items())):
+            if (not isinstance(values, dict) or len(values) > 16
+                    or not all(isinstance(k, str) and type(v) in (int, float, str, bool)
+                               and (type(v) is not str or len(v) <= 40) for k, v in values.items())):
                 raise ProgressError(_("the progress record's settings of {key} are not names and values").format(
                     key=lk))
             progress.settings[lk] = dict(values)  # the lesson itself checks each (Lesson.apply_settings)
