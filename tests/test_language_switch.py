@@ -271,3 +271,35 @@ def test_a_table_without_options_hides_only_its_bar() -> None:
     t = TableWidget(seed=2, controls=False, four_colour=True)
     assert t.options.layout.display == "none" and "mm-four" in t._dom_classes  # the deck still applies
     assert shared("layout").display is None and "mm-hidden" not in t.you._dom_classes  # nothing else hidden
+
+
+def open_widgets() -> int:
+    return sum(1 for x in w.Widget.widgets.values() if x.comm is not None)  # type: ignore[attr-defined]
+
+
+def test_switching_back_and_forth_leaves_no_widget_behind() -> None:
+    """A lesson or a classroom panel rebuilt in the new words closes the old one (kernel and page): each switch
+    used to leave some 300 models. The learner's own table, moved into the new lesson, stays open and plays."""
+    import warnings
+
+    warnings.simplefilter("ignore", DeprecationWarning)  # Widget.widgets: the registry itself is what is counted
+    tut = Tutorial()
+    tut.go(2)  # a coached game
+    tut.go(5)  # a guided table
+    room = Classroom()
+    set_language("id")
+    set_language("en")
+    before = open_widgets()
+    for _ in range(3):
+        set_language("id")
+        set_language("en")
+    assert open_widgets() == before
+    table = tut.lesson.task("game").widget  # type: ignore[attr-defined]
+    assert table.comm is not None and table.sheet.comm is not None
+    table.set_pace(0)
+    table.play(table.game.decision.options[0])  # it still plays
+    assert table.game.choices
+    tut.retry()
+    tut.start_over()
+    assert open_widgets() < before  # the lessons replaced by "Try again" and "Start over" are closed too
+    assert room.exercise_box.comm is not None and room.tabs.children[2] is room.exercise_box

@@ -39,7 +39,7 @@ from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
 from .index import CLASSROOMS
 from .kept_classroom import ClassroomKeeping, classroom_key
-from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, para
+from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, _tables, close_all, para
 from .page_parts import PageLinks, problems_note, weak_listener
 from .pages import DEFAULT_GAME, apply_language, parse_page_query, query_language, request_query
 from .style import style_widget
@@ -633,7 +633,12 @@ class Classroom(W.VBox):
             saves.load_text(*old_saves.tried)  # refused again, in the new words (what was loaded stays)
         self.codes, self.editor, self.saves = codes, editor, saves
         self.set_exercises(self.exercise_seed, fresh)
+        old_tabs = self.tabs.children
         self.tabs.children = [W.VBox([codes]), W.VBox([editor]), self.exercise_box, W.VBox([saves])]
+        # The panels in the old words go, in the kernel and in the page (the exercises' box stays).
+        for box in old_tabs:
+            close_all(box, keep=[self.exercise_box])
+        close_all(old_exercises, keep=[table for table, _box in _tables(fresh)])
         self._relabel()
         self._watch()
 

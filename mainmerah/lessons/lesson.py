@@ -789,6 +789,37 @@ def _tables(widget: W.Widget, parent: W.Widget | None = None) -> list[tuple[W.Wi
     return found
 
 
+def close_all(widget: W.Widget, keep: Iterable[W.Widget] = ()) -> int:
+    """Close ``widget`` and every widget under it (children, layouts, styles, widgets held as attributes)
+    except ``keep`` and what those hold, and the layouts and styles many widgets share; returns how many
+    were closed.
+
+    A lesson replaced (a language switch, "Try again", "Start over") then leaves no model behind, in the
+    kernel's registry or in the page: each switch used to leave some 300.
+    """
+    from ..widgets.cards import shared_models
+
+    skip = {id(w) for w in (*keep, *shared_models())}
+    seen: set[int] = set()
+    stack, closed = [widget], 0
+    while stack:
+        w = stack.pop()
+        if id(w) in skip or id(w) in seen:
+            continue
+        seen.add(id(w))
+        stack.extend(c for c in (getattr(w, "children", ()) or ()) if isinstance(c, W.Widget))
+        stack.extend(s for name in ("layout", "style") if isinstance(s := getattr(w, name, None), W.Widget))
+        # Parts kept as attributes but not shown as children (a table's match sheet and its menu, say).
+        stack.extend(v for v in vars(w).values() if isinstance(v, W.Widget))
+        cancel = getattr(w, "_cancel_timer", None)
+        if callable(cancel):
+            cancel()  # a table's pending computer step must not fire into a closed widget
+        if getattr(w, "comm", None) is not None:
+            w.close()
+            closed += 1
+    return closed
+
+
 def _move_tables(old: W.Widget, new: W.Widget) -> None:
     """Put each table of ``old`` where ``new`` has the matching (fresh, unplayed) one; close the fresh ones."""
     for (fresh, box), (kept, _box) in zip(_tables(new), _tables(old), strict=False):
@@ -797,8 +828,7 @@ def _move_tables(old: W.Widget, new: W.Widget) -> None:
         box.children = tuple(kept if c is fresh else c for c in box.children)
         if isinstance(box, WidgetTask) and box.widget is fresh:
             box.widget = kept
-        fresh._cancel_timer()
-        fresh.close()
+        close_all(fresh)
 
 
 def _forward(task: Task) -> Callable[[Task], None]:

@@ -24,7 +24,7 @@ from ..widgets.keeper import LANG_KEY, Keeper, KeptError, Records, follow_langua
 from ..widgets.keeper import key as keeper_key
 from ..widgets.options import header_bar
 from . import index
-from .lesson import Lesson, para
+from .lesson import Lesson, _tables, close_all, para
 from .page_parts import PageLinks, problems_note, weak_listener
 from .pages import DEFAULT_GAME, apply_language, parse_page_query, play_href, query_language, request_query
 from .progress import Progress, TaskResult
@@ -64,6 +64,8 @@ class Tutorial(W.VBox):
         self.keeper = keeper
         self.index = -1
         self.puzzles: PuzzlesPage | None = None  # the Puzzles tab's page, built when the tab is first opened
+        # Lessons replaced by a rebuild, closed once the page shows the new one (never a blank stage between).
+        self._retired: list[tuple[Lesson, list[W.Widget]]] = []
         self._puzzle_listeners: list[Callable[[dict[str, int]], object]] = []
         self.steps: list[W.Button] = []
         for i in range(len(self.specs)):
@@ -214,6 +216,7 @@ class Tutorial(W.VBox):
             lesson = self._fresh(i)
             if old is not None:
                 lesson.take_over(old)  # the same lesson in the new language, everything done in it done again
+                self._retired.append((old, [table for table, _box in _tables(lesson)]))  # its tables moved over
             self.lessons[i] = lesson
             self._stale.discard(i)
         return self.lessons[i]
@@ -241,6 +244,7 @@ class Tutorial(W.VBox):
         self._stale = set(self.lessons)
         self._relabel()
         self.stage.children = [self.build(self.index)]
+        self._close_retired()
         self._refresh()
 
     def _relabel(self) -> None:
@@ -270,14 +274,22 @@ class Tutorial(W.VBox):
         if i not in self.lessons or i in self._stale:
             self.stage.children = [self.loading]  # a sign of life at once: building a lesson takes a moment
         self.stage.children = [self.build(i)]
+        self._close_retired()
         self._progress.lesson = self.specs[i].key
         self._refresh()
         self._keep()
 
+    def _close_retired(self) -> None:
+        while self._retired:
+            lesson, keep = self._retired.pop()
+            close_all(lesson, keep=keep)
+
     def retry(self) -> None:
         """Do the open lesson again from the start; the best stars of each task are kept."""
+        old = self.lessons[self.index]
         self.lessons[self.index] = self._fresh(self.index)
         self.stage.children = [self.lessons[self.index]]
+        close_all(old)
         self._lesson_changed(self.index)
 
     def _lesson_changed(self, i: int) -> None:
@@ -350,22 +362,29 @@ class Tutorial(W.VBox):
         for lk in {k for side in sides if isinstance(side, dict) for k in side if k in keys}:
             built[keys[lk]] = self._fresh(keys[lk])
             names[lk] = [t.key for t in built[keys[lk]].tasks]
-        progress = Progress.restore(record, self.game, names)
-        for lk, results in progress.tasks.items():
-            replay_lesson(built[keys[lk]], results)
-        for lk, values in progress.settings.items():
-            built[keys[lk]].apply_settings(values)
-        for lk, results in progress.best.items():
-            current = progress.tasks.get(lk, {})
-            differs = {tk: r for tk, r in results.items() if current.get(tk) is None or r.log != current[tk].log}
-            if differs:  # a better attempt before a retry: it must replay to its stars as well
-                scratch = self._fresh(keys[lk])
-                replay_lesson(scratch, differs, in_order=False)
-                _close_tables(scratch)
+        try:
+            progress = Progress.restore(record, self.game, names)
+            for lk, results in progress.tasks.items():
+                replay_lesson(built[keys[lk]], results)
+            for lk, values in progress.settings.items():
+                built[keys[lk]].apply_settings(values)
+            for lk, results in progress.best.items():
+                current = progress.tasks.get(lk, {})
+                differs = {tk: r for tk, r in results.items() if current.get(tk) is None or r.log != current[tk].log}
+                if differs:  # a better attempt before a retry: it must replay to its stars as well
+                    scratch = self._fresh(keys[lk])
+                    try:
+                        replay_lesson(scratch, differs, in_order=False)
+                    finally:
+                        close_all(scratch)
+        except Exception:
+            for lesson in built.values():
+                close_all(lesson)  # refused: what was built to check it goes
+            raise
         # Everything replayed as recorded: only now does the tutorial change.
         for i, lesson in built.items():
             if i in self.lessons:
-                _close_tables(self.lessons[i])
+                self._retired.append((self.lessons[i], []))
             self.lessons[i] = lesson
         self._stale -= set(built)
         self._progress = progress
@@ -373,7 +392,7 @@ class Tutorial(W.VBox):
             self._lesson_changed(i)
         target = keys.get(progress.lesson, self.index)
         self.index = -1
-        self.go(target)
+        self.go(target)  # shows the restored lesson, then closes the ones it replaced
         self._say(_("Welcome back: your answers and stars are as you left them.") if progress.tasks else "")
 
     def _ask_start_over(self) -> None:
@@ -385,8 +404,7 @@ class Tutorial(W.VBox):
 
     def start_over(self) -> None:
         """Forget every answer, star and game of this tutorial (here and in the browser); back to lesson 1."""
-        for lesson in self.lessons.values():
-            _close_tables(lesson)
+        old = list(self.lessons.values())
         self.lessons = {}
         self._stale = set()
         self._progress = Progress(self.game)
@@ -395,6 +413,8 @@ class Tutorial(W.VBox):
             self.keeper.forget(kept_key(self.game))
         self.index = -1
         self.go(0)
+        for lesson in old:
+            close_all(lesson)
 
 
 KIND, VERSION = "tutorial", 1
@@ -428,13 +448,6 @@ def replay_lesson(lesson: Lesson, results: dict[str, TaskResult], in_order: bool
             raise ValueError(_("the task {key} does not replay to what the record says (solved: {solved}, "
                                "{stars} stars)").format(key=t.key, solved=r.solved, stars=r.stars))
         t.seconds = r.seconds
-
-
-def _close_tables(lesson: Lesson) -> None:
-    from .lesson import _tables
-
-    for table, _box in _tables(lesson):
-        table._cancel_timer()
 
 
 def tutorial_page(query: str | None = None) -> W.VBox:

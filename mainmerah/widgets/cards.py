@@ -148,6 +148,11 @@ def shared(kind: str) -> w.Widget:
     return model
 
 
+def shared_models() -> list[w.Widget]:
+    """The shared layout and style models (never to be closed with one of the widgets using them)."""
+    return list(_SHARED.values())
+
+
 def mini_html(card: Card | None, size: str = "s", label: str | None = None) -> str:
     """A small card drawn by the stylesheet (the card's class picks its face): a few bytes, not an SVG."""
     name = label or (_("face-down card") if card is None else card_name(card))
