@@ -249,6 +249,7 @@ def test_a_nameless_students_sessions_in_one_browser_are_one_row(tmp_path: Path)
     at(1200.0, "", "")  # a browser that keeps nothing: its own row
     (t,) = class_tables(cf.read_records(tmp_path)[0])
     assert sorted(r.sessions for r in t.rows) == [1, 1, 2]
+    assert "no name (aaaa)" in {r.label for r in t.rows}  # named after the browser: the same after a reload
     at(3000.0, "Ani", "a" * 16)  # then typed a name: all three sessions are Ani's
     (t,) = class_tables(cf.read_records(tmp_path)[0])
     assert sorted((r.name, r.sessions) for r in t.rows) == [("", 1), ("", 1), ("Ani", 3)]

@@ -53,10 +53,12 @@ class Row:
     mistakes: int
     updated: float
     sessions: int = 1  # joined under this name: more than the pages open may mean two students share a name
+    browser: str = ""  # the browser's kept id, when it keeps one
 
     @property
     def label(self) -> str:
-        return self.name or _("no name ({id})").format(id=self.session[:4])
+        # A nameless row is told apart by its browser (the same across reloads), else by its session.
+        return self.name or _("no name ({id})").format(id=(self.browser or self.session)[:4])
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ def row(record: Record, sessions: int = 1) -> Row:
     cells = {key: cell(lesson) for key, lesson in record.lessons.items()}
     return Row(session=record.session, name=record.name, game=record.game, cells=cells, puzzles=record.puzzles,
                stars=sum(c.stars for c in cells.values()), seconds=record.seconds, stuck=stuck, mistakes=n,
-               updated=record.updated, sessions=sessions)
+               updated=record.updated, sessions=sessions, browser=record.browser)
 
 
 def game_title(game: str) -> str:
@@ -144,7 +146,8 @@ def merged(records: Sequence[Record]) -> Record:
         for level, n in r.puzzles.items():
             puzzles[level] = max(n, puzzles.get(level, 0))
     name = next((r.name for r in reversed(records) if r.name), "")
-    return replace(lessons, session=last.session, name=name, puzzles=puzzles, updated=last.updated)
+    browser = next((r.browser for r in reversed(records) if r.browser), "")
+    return replace(lessons, session=last.session, name=name, puzzles=puzzles, updated=last.updated, browser=browser)
 
 
 def sort_key(name: str) -> str:
