@@ -113,7 +113,7 @@ CSS = """
   .mm-lessons .mm-card-row.mm-root, .mm-lessons .mm-coach-stock.mm-root { --mm-w: 48px; padding-right: 6px; }
   .mm-lessons .mm-card-row.mm-root.mm-small { --mm-w: 38px; }
   .mm-progress.mm-map { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  .mm-tabs > .widget-tab-contents { padding: 8px 4px; }  /* the cards need the room more than a margin does */
+  .mm-lessons .mm-tabs.widget-tab > .widget-tab-contents { padding: 8px 4px; }  /* the cards need the room more */
   .mm-lessons .mm-progress .widget-button.mm-progress-step { padding: 4px 6px; font-size: 13px; }
 }
 """
