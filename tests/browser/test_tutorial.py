@@ -236,6 +236,26 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     expect()(page.locator(".mm-lesson-pace select option:checked")).to_have_text("slow", timeout=WAIT)
 
 
+def test_a_number_typed_but_not_checked_survives_a_reload(voila, page) -> None:  # noqa: ANN001
+    open_notebook(page, voila, "tutorial.ipynb", ".mm-lesson-cards")
+    pick(page, "reveal", "A♥", "20 points")
+    pick(page, "reveal", "K♠", "black cards score nothing")
+    for card in ("7♦", "9♥", "2♦", "A♣", "Q♦", "5♣"):
+        pick(page, "reveal", card, card)
+    for card in ("J♥", "8♦", "A♦", "K♥"):
+        pick(page, "red", card, card)
+    solved(page, "red")
+    page.locator(".mm-task-tally .mm-answer input").first.fill("4")  # typed, never checked
+    page.wait_for_function("() => (localStorage.getItem('mainmerah:tutorial:main-merah') || '')"
+                           ".includes('\"typed-tally\":\"4\"')", timeout=WAIT)
+    page.reload()
+    box = page.locator(".mm-task-tally .mm-answer input").first
+    expect()(box).to_have_value("4", timeout=60_000)
+    assert "mm-solved" not in (page.locator(".mm-task-tally").first.get_attribute("class") or "")
+    expect()(page.locator(".mm-progress-1")).to_contain_text("2/4 tasks")
+    no_traceback(page)
+
+
 def test_narrow_screen_reads(voila, browser) -> None:  # noqa: ANN001
     context = browser.new_context(viewport={"width": 400, "height": 800})
     page = context.new_page()
