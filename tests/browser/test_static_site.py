@@ -152,6 +152,10 @@ def test_tutorial_first_task(offline_page: object, site_url: str) -> None:
     links = pg.locator("a.mm-play-link, a[href*='play']").evaluate_all(  # type: ignore[attr-defined]
         "els => els.map(e => e.getAttribute('href'))")
     assert links and all(".ipynb" not in h for h in links), links
+    # The Puzzles tab opens there too, built in the browser's own Python.
+    pg.locator(".mm-tutorial-tabs .lm-TabBar-tab", has_text="Teka-teki").first.click()  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-puzzles-tab .mm-pz-hand .mm-card", timeout=WAIT)  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-puzzles-tab .mm-pz-counter").first).to_contain_text("Teka-teki 1 dari")
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
 
 
