@@ -1,6 +1,6 @@
 """Classroom load test: N students at once, each a real Chromium page playing a whole game.
 
-Run: .venv/bin/python benchmarks/load_test.py [--sessions 20] [--pool N] [--cull 120]
+Run: .venv/bin/python benchmarks/load_test.py [--sessions 20] [--pool N] [--cull 120] [--ramp 90] [--html-only]
 
 One Voila server with the classroom settings (config/classroom; only the pool size and,
 so the run ends in minutes, the cull timeout are changed; the pool is by default one
@@ -9,8 +9,9 @@ page per student. Every page opens play.ipynb and plays a full game by clicking 
 Printed: sessions finished and lost, click -> table redrawn latency (p50/p95), page
 load -> table interactive (p50/p95), server and kernel memory at peak, and memory after
 the pages are closed without a goodbye (as a phone going to sleep would) and the culler
-has run. The in-suite version (tests/browser/test_classroom_scale.py) runs the same code
-with a few sessions.
+has run. ``--ramp`` spreads the arrivals; ``--html-only`` asks for the pages' HTML alone, all at
+once and with no browser (the server's side of a class arriving). The in-suite version
+(tests/browser/test_classroom_scale.py) runs the same code with a few sessions.
 """
 
 from __future__ import annotations
