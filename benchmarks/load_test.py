@@ -478,15 +478,20 @@ class LoadReport:
         return "\n".join(lines)
 
 
+def settled(server: ClassroomServer, pool: int) -> Memory:
+    """The server's memory once its preheated pool has started and gone quiet (before any student)."""
+    server.wait_kernels(pool, timeout=120 + 5 * pool)  # a pool of 30 takes a while to start on 2 cores
+    server.wait_quiet(timeout=60 + 5 * pool)
+    return server.memory()
+
+
 async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2, pool: int = 1,
                     cull_timeout: float = 120.0, timeout: float = 180.0, ramp: float = 0.0) -> LoadReport:
     """All sessions in one Chromium, at once or arriving evenly over ``ramp`` seconds; peak memory
     sampled meanwhile; then wait for the culler."""
     from playwright.async_api import async_playwright
 
-    server.wait_kernels(pool, timeout=120 + 5 * pool)  # a pool of 30 takes a while to start on 2 cores
-    server.wait_quiet(timeout=60 + 5 * pool)
-    baseline = server.memory()
+    baseline = settled(server, pool)
     peak = baseline
     done = asyncio.Event()
 
@@ -527,9 +532,7 @@ def html_only(server: ClassroomServer, sessions: int, pool: int, timeout: float 
     kernel building the table, timed from request to the last byte); nothing else runs on the machine."""
     from concurrent.futures import ThreadPoolExecutor
 
-    server.wait_kernels(pool, timeout=120 + 5 * pool)
-    server.wait_quiet(timeout=60 + 5 * pool)
-    baseline = server.memory()
+    baseline = settled(server, pool)
     cpu = CpuMeter(server)
 
     def fetch(i: int) -> float:

@@ -39,7 +39,7 @@ from ..widgets.table import TableWidget
 from .content import _tally_hint, best_play_task, pair_task, show
 from .index import CLASSROOMS
 from .kept_classroom import ClassroomKeeping, classroom_key
-from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, _tables, close_all, para
+from .lesson import ChoiceTask, Feedback, Lesson, NumberTask, Task, close_all, para, tables_in
 from .page_parts import PageLinks, problems_note, weak_listener
 from .pages import DEFAULT_GAME, apply_language, parse_page_query, query_language, request_query
 from .style import style_widget
@@ -638,7 +638,7 @@ class Classroom(W.VBox):
         # The panels in the old words go, in the kernel and in the page (the exercises' box stays).
         for box in old_tabs:
             close_all(box, keep=[self.exercise_box])
-        close_all(old_exercises, keep=[table for table, _box in _tables(fresh)])
+        close_all(old_exercises, keep=[table for table, _box in tables_in(fresh)])
         self._relabel()
         self._watch()
 

@@ -472,7 +472,7 @@ def guided_game_widget(seed: int = 2024) -> TableWidget:
                        delay=GUIDED_DELAY)
 
 
-def pace_control(task: WidgetTask) -> W.Box:
+def pace_control(task: WidgetTask) -> tuple[W.Box, W.Dropdown]:
     """How fast the computer's moves are shown (the table's own pace choices), set on the task's table.
 
     The task's widget is looked up at each change: after a language switch it is the learner's own table.
@@ -487,7 +487,7 @@ def pace_control(task: WidgetTask) -> W.Box:
     label = W.HTML(f"<span class='mm-label'>{escape(_('Computer moves:'))}</span>")
     box = W.Box([label, pick])
     box.add_class("mm-nav")
-    return box
+    return box, pick
 
 
 def lesson_scoring() -> Lesson:
@@ -521,7 +521,7 @@ def lesson_scoring() -> Lesson:
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
-    pace = pace_control(game_task)
+    pace, pace_pick = pace_control(game_task)
     game_task.children = (game_task.head, pace, *game_task.children[1:])
     def finished(t: TableWidget) -> None:
         if t.game.is_over and t.caught_up:
@@ -543,7 +543,7 @@ def lesson_scoring() -> Lesson:
         "Each player adds up the red cards in their pile; the highest score wins."), tasks,
         outro=_("You know every rule now. Play as many games as you like at the table: the link below opens it, "
                 "in this language."))
-    lesson.add_setting("pace", pace.children[1])  # kept with the progress, as the table keeps its own
+    lesson.add_setting("pace", pace_pick)  # kept with the progress, as the table keeps its own
     return lesson
 
 

@@ -777,7 +777,7 @@ class Lesson(W.VBox):
         self._draw()
 
 
-def _tables(widget: W.Widget, parent: W.Widget | None = None) -> list[tuple[W.Widget, W.Widget | None]]:
+def tables_in(widget: W.Widget, parent: W.Widget | None = None) -> list[tuple[W.Widget, W.Widget | None]]:
     """Every ``TableWidget`` inside ``widget`` (depth first), with the box holding it."""
     from ..widgets.table import TableWidget
 
@@ -785,7 +785,7 @@ def _tables(widget: W.Widget, parent: W.Widget | None = None) -> list[tuple[W.Wi
         return [(widget, parent)]
     found = []
     for child in getattr(widget, "children", ()) or ():
-        found += _tables(child, widget)
+        found += tables_in(child, widget)
     return found
 
 
@@ -822,7 +822,7 @@ def close_all(widget: W.Widget, keep: Iterable[W.Widget] = ()) -> int:
 
 def _move_tables(old: W.Widget, new: W.Widget) -> None:
     """Put each table of ``old`` where ``new`` has the matching (fresh, unplayed) one; close the fresh ones."""
-    for (fresh, box), (kept, _box) in zip(_tables(new), _tables(old), strict=False):
+    for (fresh, box), (kept, _box) in zip(tables_in(new), tables_in(old), strict=False):
         if box is None:
             continue
         box.children = tuple(kept if c is fresh else c for c in box.children)

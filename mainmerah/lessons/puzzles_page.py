@@ -27,7 +27,7 @@ from .cards import CardRow
 from .lesson import para
 from .page_parts import PageLinks, problems_note, weak_listener
 from .pages import apply_language, parse_page_query, query_language, request_query
-from .student import STUDENT_KEY, attach_puzzles
+from .student import STUDENT_KEY, attach_puzzles, solved_per_level
 from .style import style_widget
 
 KIND, VERSION = "puzzles", 1
@@ -339,8 +339,9 @@ class PuzzlesPage(W.VBox):
 
     def solved_by_level(self, game: str | None = None) -> dict[str, int]:
         """How many puzzles of each level are solved ("1" -> n), e.g. for the teacher's view."""
-        mine = self.solved[game or self.game]
-        return {str(lv): sum(p.id in mine for p in puzzles(game or self.game, lv)) for lv in LEVELS}
+        game = game or self.game
+        solved = solved_per_level(self.solved[game], game)
+        return {str(lv): solved.get(str(lv), 0) for lv in LEVELS}
 
 
 def puzzles_page(query: str | None = None, today: date | None = None) -> W.VBox:

@@ -24,7 +24,7 @@ from ..widgets.keeper import LANG_KEY, Keeper, KeptError, Records, follow_langua
 from ..widgets.keeper import key as keeper_key
 from ..widgets.options import header_bar
 from . import index
-from .lesson import Lesson, _tables, close_all, para
+from .lesson import Lesson, close_all, para, tables_in
 from .page_parts import PageLinks, problems_note, weak_listener
 from .pages import DEFAULT_GAME, apply_language, parse_page_query, play_href, query_language, request_query
 from .progress import Progress, TaskResult
@@ -171,8 +171,7 @@ class Tutorial(W.VBox):
         if solved is None:
             if self.puzzles is None:
                 return
-            solved = self.puzzles.solved_by_level()
-        solved = {level: n for level, n in solved.items() if n}  # as the Puzzles page reports: levels touched
+            solved = solved_per_level(self.puzzles.solved[self.game], self.game)
         for cb in list(self._puzzle_listeners):
             cb(solved)
 
@@ -216,7 +215,7 @@ class Tutorial(W.VBox):
             lesson = self._fresh(i)
             if old is not None:
                 lesson.take_over(old)  # the same lesson in the new language, everything done in it done again
-                self._retired.append((old, [table for table, _box in _tables(lesson)]))  # its tables moved over
+                self._retired.append((old, [table for table, _box in tables_in(lesson)]))  # its tables moved over
             self.lessons[i] = lesson
             self._stale.discard(i)
         return self.lessons[i]
