@@ -20,13 +20,13 @@ venv: $(VENV)/.installed
 
 # Serves notebooks/ with ./voila.json (preheated kernels, culling, no sources or tracebacks).
 # The root URL is the games' home page, drawn by the server (a Voila subclass adds that one
-# route, see mainmerah/widgets/server.py); it links to each game's tutorial and table.
+# route, see mainmerah/server/voila.py); it links to each game's tutorial and table.
 # The page template: config/app's mainmerah-app (Voila's own less its CDN links), found through
 # JUPYTER_PATH. Named here, not in voila.json: a Jupyter server started in this folder (Binder) reads
 # ./voila.json too, and must keep the classroom's template.
 APP_TEMPLATE := JUPYTER_PATH=$(CURDIR)/config/app$${JUPYTER_PATH:+:$$JUPYTER_PATH}
 app: venv
-	$(APP_TEMPLATE) $(BIN)/python -m mainmerah.widgets.server notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
+	$(APP_TEMPLATE) $(BIN)/python -m mainmerah.server.voila notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
 		--Voila.config_file_paths=$(CURDIR) --VoilaConfiguration.template=mainmerah-app
 
 # A whole class on one server: config/classroom (preheated kernels, idle kernels culled,
@@ -42,7 +42,7 @@ STUDENTS ?= 0
 .PHONY: serve-class
 serve-class: venv
 	MAINMERAH_CLASS=$(CLASS) JUPYTER_PATH=$(CURDIR)/config/classroom VOILA_APP_IP=$(HOST) \
-		$(BIN)/python -m mainmerah.widgets.server notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
+		$(BIN)/python -m mainmerah.server.voila notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser \
 		--Voila.config_file_paths=$(CURDIR)/config/classroom --MainMerahVoila.students=$(STUDENTS)
 
 lint: venv

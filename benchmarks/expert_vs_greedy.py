@@ -12,7 +12,7 @@ import argparse
 import os
 import time
 
-from mainmerah import lab
+from mainmerah.draw import plots as lab
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Hint latency: every card of a full hand (start of a game), N rollouts per card.
 
 Run: .venv/bin/python benchmarks/hint_speed.py [--rollouts 1000] [--deals 20] [--backend auto|numpy|python]
-Times ``mainmerah.hint.hints(game)`` at the first decision of fresh 2- and 3-player deals
+Times ``mainmerah.families.fishing.hint.hints(game)`` at the first decision of fresh 2- and 3-player deals
 (10 and 7 cards in hand), single process. Target: at most 0.5 s.
 """
 
@@ -12,7 +12,7 @@ import statistics
 import time
 
 import mainmerah as mm
-from mainmerah.hint import hints
+from mainmerah.families.fishing.hint import hints
 
 
 def main() -> None:

@@ -15,8 +15,8 @@ import math
 import time
 from multiprocessing import Pool
 
-from mainmerah.in_the_red import InTheRed, make_bot
-from mainmerah.in_the_red.events import Scored
+from mainmerah.families.in_the_red import InTheRed, make_bot
+from mainmerah.families.in_the_red.events import Scored
 
 
 def one_deal(seed: int, players: int, expert_seat: int | None, budget: int) -> tuple[int, ...]:
@@ -54,7 +54,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--budget", type=int, default=None, help="rollouts per decision (default: the bot's)")
     a = ap.parse_args()
-    from mainmerah.in_the_red.expert import BUDGET
+    from mainmerah.families.in_the_red.expert import BUDGET
 
     budget = a.budget or BUDGET
     t = time.perf_counter()

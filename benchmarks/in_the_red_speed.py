@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from mainmerah.in_the_red import InTheRed, make_bot
+from mainmerah.families.in_the_red import InTheRed, make_bot
 
 
 def games_per_second(games: int, players: int, seed: int = 1) -> tuple[float, float, float]:

@@ -13,9 +13,9 @@ import argparse
 import statistics
 import time
 
-from mainmerah.widgets.app import keep_table
-from mainmerah.widgets.kept_table import sheet_key, table_key
-from mainmerah.widgets.table import TableWidget
+from mainmerah.pages.play import keep_table
+from mainmerah.table.kept_table import sheet_key, table_key
+from mainmerah.table.table import TableWidget
 
 
 def answered(seed: int, records: dict) -> TableWidget:

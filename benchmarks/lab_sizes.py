@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from mainmerah.lessons.lab_experiments import SIZE_KEYS, experiments
+from mainmerah.families.fishing.ui.lab import SIZE_KEYS, experiments
 
 
 def main() -> None:

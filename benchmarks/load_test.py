@@ -113,7 +113,7 @@ class ClassroomServer:
 
     def start(self, timeout: float = 90.0) -> None:
         # The same command line as the Makefile's serve-class target, the ip coming from the config.
-        cmd = [sys.executable, "-m", "mainmerah.widgets.server", str(self.root), f"--port={self.port}",
+        cmd = [sys.executable, "-m", "mainmerah.server.voila", str(self.root), f"--port={self.port}",
                "--no-browser", f"--Voila.config_file_paths={self.config}", *self.extra]
         env = {**os.environ, "JUPYTER_PATH": str(self.classroom)}
         if self.src != ROOT:  # the snapshot's package, for the server and every kernel it starts

@@ -16,7 +16,7 @@ import statistics
 import time
 from multiprocessing import Pool
 
-from mainmerah.red_ten import RedTen, make_bot
+from mainmerah.families.red_ten import RedTen, make_bot
 
 
 def play(seed: int, expert_seat: int | None) -> int:

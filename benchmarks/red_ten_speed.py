@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from mainmerah.red_ten import RedTen, make_bot
+from mainmerah.families.red_ten import RedTen, make_bot
 
 
 def random_hands(n: int) -> None:

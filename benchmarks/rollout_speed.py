@@ -11,7 +11,7 @@ import argparse
 import multiprocessing as mp
 import time
 
-from mainmerah import rollout as ro
+from mainmerah.families.fishing import fast as ro
 
 
 def _run(args: tuple[int, int, str, str, int]) -> int:

@@ -109,7 +109,7 @@ def main() -> None:
         "largest": max((p.stat().st_size, str(p.relative_to(site))) for p in files),
     }
     server, base = serve(site)
-    voila = browser.VoilaServer(launcher=[browser.sys.executable, "-m", "mainmerah.widgets.server"],
+    voila = browser.VoilaServer(launcher=[browser.sys.executable, "-m", "mainmerah.server.voila"],
                                 ready_path="/voila/tree")
     try:
         with sync_playwright() as p:

@@ -15,8 +15,8 @@ import statistics
 import time
 
 import mainmerah as mm
-from mainmerah.fishing.puzzle_maker import RULESET, cut
-from mainmerah.fishing.solver import Solver
+from mainmerah.families.fishing.puzzle_maker import RULESET, cut
+from mainmerah.families.fishing.solver import Solver
 
 
 def positions_per_second(game: str, deals: int, max_cards: int) -> None:

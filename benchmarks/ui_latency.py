@@ -116,7 +116,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(work / "voila.log", "w")  # noqa: SIM115 (closed in stop())
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mainmerah.widgets.server", str(site), f"--port={self.port}",
+            [sys.executable, "-m", "mainmerah.server.voila", str(site), f"--port={self.port}",
              "--no-browser", "--Voila.ip=127.0.0.1", f"--Voila.config_file_paths={work}"],
             stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
         deadline = time.monotonic() + 60

@@ -1,22 +1,20 @@
 """mainmerah ("play red"): a family of red card games as Python engines, with tables and lessons.
 
 The core (:mod:`.core`: cards, the decision log, save files, the registry) knows no game;
-each game family is a package under it (:mod:`.fishing`: Main Merah and Chinese Ten).
+each game family is a package under :mod:`.families` (``fishing``: Main Merah and Chinese Ten; ``red_ten``;
+``in_the_red``).
 """
 
-# The older module names (the same modules as in fishing/), as attributes of the package like before.
-from . import bots, card, dealcode, events, explain, game, match, rollout, save, score, variant, view  # noqa: F401
-from .core.cards import JOKERS, PACK, PACK_WITH_JOKERS, Card, CardError, cards_text, packs, parse_cards
-from .core.errors import LayoutError, RuleError, SaveFileError
-from .core.registry import GameInfo, game_from_layout, games, load_game, new_game
-from .core.registry import get as game_info
-from .fishing.bots import GreedyBot, JBCaptureBot, RandomBot, jb_capture, play_out
-from .fishing.engine import DECK, Choice, Decision, Game, Setup, deal
-from .fishing.events import Capture, Deal, End, Flip, Play, Redeal, Stay, TakeFour
-from .fishing.levels import make_bot
-from .fishing.match import Match, next_first
-from .fishing.puzzles import Puzzle, puzzles
-from .fishing.rules import (
+from mainmerah.core.cards import JOKERS, PACK, PACK_WITH_JOKERS, Card, CardError, cards_text, packs, parse_cards
+from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
+from mainmerah.core.registry import GameInfo, game_from_layout, games, load_game, new_game
+from mainmerah.core.registry import get as game_info
+from mainmerah.families.fishing.bots import GreedyBot, JBCaptureBot, RandomBot, jb_capture, play_out
+from mainmerah.families.fishing.events import Capture, Deal, End, Flip, Play, Redeal, Stay, TakeFour
+from mainmerah.families.fishing.levels import make_bot
+from mainmerah.families.fishing.match import Match, next_first
+from mainmerah.families.fishing.puzzles import Puzzle, puzzles
+from mainmerah.families.fishing.rules import (
     JB,
     RULESETS,
     TOTAL_POINTS,
@@ -30,8 +28,9 @@ from .fishing.rules import (
     get_variant,
     main_merah_points,
 )
-from .fishing.score import score_card
-from .fishing.view import SeatView
+from mainmerah.families.fishing.score import score_card
+from mainmerah.families.fishing.state import DECK, Choice, Decision, Game, Setup, deal
+from mainmerah.families.fishing.view import SeatView
 
 __version__ = "0.2.0"
 

@@ -1,4 +1,4 @@
-"""The site's front page, drawn by the same code as the app's home page (``mainmerah.lessons.pages``).
+"""The site's front page, drawn by the same code as the app's home page (``mainmerah.pages.home``).
 
 Run by ``build.py`` with the checkout on ``sys.path``; prints one HTML document. A static page
 cannot pick its language on the server, so every language is in it and a line of script shows the
@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import re
 
-from mainmerah.i18n import LANGUAGES
-from mainmerah.lessons.pages import home_fragment, speaking
+from mainmerah.core.i18n import LANGUAGES
+from mainmerah.pages.home import home_fragment, speaking
 
 
 def static_links(fragment: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from mainmerah import i18n
+from mainmerah.core import i18n
 
 
 @pytest.fixture(autouse=True, scope="module")

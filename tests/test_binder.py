@@ -117,7 +117,7 @@ def free_port() -> int:
 
 def test_binder_start_serves_the_tutorial_as_a_voila_app(tmp_path: Path) -> None:
     """What ?urlpath=voila/render/notebooks/tutorial.ipynb opens: Jupyter server + Voila extension."""
-    from mainmerah.widgets.status import connection_texts
+    from mainmerah.server.status import connection_texts
 
     port, token = free_port(), "binder-test-token"
     cmd = [str(BINDER / "start"), str(BIN / "jupyter"), "server", "--no-browser", f"--port={port}",

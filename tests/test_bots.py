@@ -8,7 +8,7 @@ import random
 import pytest
 
 import mainmerah as mm
-from mainmerah.fishing.rules import main_merah_points
+from mainmerah.families.fishing.rules import main_merah_points
 
 BOT_NAMES = ("random", "greedy", "jb")
 

@@ -7,8 +7,7 @@ import itertools
 import pytest
 
 import mainmerah as mm
-from mainmerah.card import PAIR_CLASS, SELF_PAIRING
-from mainmerah.fishing.rules import PARTNER, card_name, main_merah_points, pairs_with
+from mainmerah.families.fishing.rules import PAIR_CLASS, PARTNER, SELF_PAIRING, card_name, main_merah_points, pairs_with
 
 RANK_TOKENS = {1: ["A"], 2: ["2"], 3: ["3"], 4: ["4"], 5: ["5"], 6: ["6"], 7: ["7"], 8: ["8"], 9: ["9"],
                10: ["10", "T"], 11: ["J"], 12: ["Q"], 13: ["K"]}

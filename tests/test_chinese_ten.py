@@ -7,9 +7,9 @@ import random
 import pytest
 
 import mainmerah as mm
-from mainmerah.fishing import dealcode
-from mainmerah.fishing.hint import ExpertBot, hints
-from mainmerah.i18n import set_language
+from mainmerah.core.i18n import set_language
+from mainmerah.families.fishing import dealcode
+from mainmerah.families.fishing.hint import ExpertBot, hints
 
 
 def random_game(players: int, seed: int) -> mm.Game:

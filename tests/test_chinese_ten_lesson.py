@@ -9,13 +9,13 @@ from test_lessons import drive_coach
 
 import mainmerah as mm
 from mainmerah.core import registry
-from mainmerah.fishing.dealcode import encode
-from mainmerah.i18n import language, set_language
-from mainmerah.lessons import ChoiceTask, Lesson, NumberTask, PickTask, Tutorial
-from mainmerah.lessons import chinese_ten as CT
-from mainmerah.lessons.classroom import Classroom, classroom_page
-from mainmerah.lessons.page_parts import PageLinks
-from mainmerah.lessons.tutorial import tutorial_page
+from mainmerah.core.i18n import language, set_language
+from mainmerah.families.fishing.dealcode import encode
+from mainmerah.families.fishing.ui.lessons import chinese_ten as CT
+from mainmerah.pages.classroom import Classroom, classroom_page
+from mainmerah.pages.parts import PageLinks
+from mainmerah.pages.tutorial import Tutorial, tutorial_page
+from mainmerah.teach import ChoiceTask, Lesson, NumberTask, PickTask
 
 
 @pytest.fixture(autouse=True)
@@ -213,7 +213,7 @@ def test_tutorial_page_language_and_links() -> None:
 
 
 def test_a_game_without_lessons_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mainmerah.lessons import index
+    from mainmerah.teach import index
 
     monkeypatch.delitem(index.TUTORIALS, "chinese-ten")
     page = tutorial_page("game=chinese-ten")
@@ -223,7 +223,7 @@ def test_a_game_without_lessons_says_so(monkeypatch: pytest.MonkeyPatch) -> None
 
 def table_takes_chinese_ten() -> bool:
     """Whether the table widget draws a Chinese Ten game yet (it comes with the table's per-game presenter)."""
-    from mainmerah.widgets import TableWidget
+    from mainmerah.table import TableWidget
 
     try:
         TableWidget(game=registry.new_game("chinese-ten", seed=1, players=3), auto=False)

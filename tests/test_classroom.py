@@ -9,9 +9,10 @@ from urllib.parse import unquote
 import pytest
 
 import mainmerah as mm
-from mainmerah.dealcode import encode
-from mainmerah.lessons.classroom import Classroom, PositionEditor, SaveReplayPanel, data_link, exercises
-from mainmerah.lessons.lesson import ChoiceTask, NumberTask, PickTask
+from mainmerah.families.fishing import bots as fishing_bots
+from mainmerah.families.fishing.dealcode import encode
+from mainmerah.pages.classroom import Classroom, PositionEditor, SaveReplayPanel, data_link, exercises
+from mainmerah.teach.lesson import ChoiceTask, NumberTask, PickTask
 
 
 @pytest.fixture
@@ -131,7 +132,7 @@ def test_exercises_from_a_deal_check_answers() -> None:
     best, pairs, tally, redeal = lesson.tasks
     g = mm.Game.new(2, "classic", 8412)
     assert isinstance(best, PickTask) and best.row.cards == list(g.decision.options)  # type: ignore[union-attr]
-    value = {c: mm.bots.play_value(c, g.table) for c in best.row.cards}
+    value = {c: fishing_bots.play_value(c, g.table) for c in best.row.cards}
     assert all(value[c] == max(value.values()) for c in best.targets)
     worse = next(c for c in best.row.cards if c not in best.targets)
     best.pick(worse)

@@ -17,7 +17,7 @@ import pytest
 
 import mainmerah as mm
 from mainmerah.core import registry
-from mainmerah.i18n import set_language
+from mainmerah.core.i18n import set_language
 
 MAX_STEPS = 5000
 SEEDS = (1, 2, 3)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mainmerah as mm
-from mainmerah.dealcode import DealCode, DealCodeError, check_letter, decode, encode, random_code
+from mainmerah.families.fishing.dealcode import DealCode, DealCodeError, check_letter, decode, encode, random_code
 
 variants = st.sampled_from(sorted(mm.VARIANTS))
 

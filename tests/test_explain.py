@@ -8,8 +8,8 @@ import re
 import pytest
 
 import mainmerah as mm
-from mainmerah import explain as ex
-from mainmerah.fishing.rules import main_merah_points
+from mainmerah.families.fishing import explain as ex
+from mainmerah.families.fishing.rules import main_merah_points
 
 C = mm.Card.parse
 

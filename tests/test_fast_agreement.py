@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import mainmerah as mm
-from mainmerah import rollout as ro
-from mainmerah.fishing.bots import GreedyBot
+from mainmerah.families.fishing import fast as ro
+from mainmerah.families.fishing.bots import GreedyBot
 
 
 def greedy_type(hand: list[int], table: list[int]) -> int:

@@ -7,9 +7,9 @@ import re
 import pytest
 
 import mainmerah as mm
-from mainmerah import glyphs
-from mainmerah.fishing.rules import main_merah_points
-from mainmerah.svg import card_data_uri, card_svg
+from mainmerah.draw import glyphs
+from mainmerah.draw.svg import card_data_uri, card_svg
+from mainmerah.families.fishing.rules import main_merah_points
 
 
 def test_every_face_is_drawn_without_text_or_fonts() -> None:

@@ -12,9 +12,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from mainmerah.core import registry
-from mainmerah.i18n import language, set_language
-from mainmerah.lessons import index
-from mainmerah.lessons.pages import (
+from mainmerah.core.i18n import language, set_language
+from mainmerah.pages.home import (
     home_document,
     home_entries,
     home_fragment,
@@ -24,6 +23,7 @@ from mainmerah.lessons.pages import (
     preferred_language,
     speaking,
 )
+from mainmerah.teach import index
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -170,7 +170,7 @@ def test_links() -> None:
 
 
 def test_the_server_side_page_loads_no_widgets() -> None:
-    code = ("import sys; from mainmerah.lessons.pages import home_document; home_document('lang=id'); "
+    code = ("import sys; from mainmerah.pages.home import home_document; home_document('lang=id'); "
             "print(sorted(m for m in ('ipywidgets', 'anywidget', 'matplotlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -185,7 +185,7 @@ def test_home_notebook_is_short_and_uses_the_package() -> None:
 
 
 def test_home_notebook_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mainmerah.lessons.pages import home_from_request
+    from mainmerah.pages.home import home_from_request
 
     out = home_from_request("lang=id")
     assert language() == "id"  # a home kernel shows its one page in the language asked for
@@ -202,7 +202,7 @@ def test_the_home_page_links_the_puzzles_and_the_lab():
 
 
 def test_the_tutorial_links_its_games_puzzles():
-    from mainmerah.lessons.page_parts import PageLinks
+    from mainmerah.pages.parts import PageLinks
 
     assert 'href="puzzles.ipynb?game=chinese-ten"' in PageLinks("chinese-ten", puzzles=True).value
     assert "puzzles.ipynb" not in PageLinks("red-ten", puzzles=True).value  # no puzzles for that game

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 import mainmerah as mm
-from mainmerah import catalog
-from mainmerah.fishing.rules import card_name
-from mainmerah.i18n import _, language, set_language
+from mainmerah.core import catalog
+from mainmerah.core.i18n import _, language, set_language
+from mainmerah.families.fishing.rules import card_name
 
 ENGLISH_WORDS = re.compile(r"\b(the|with|and|pairs|takes|stays|flips|plays|of|you|points?)\b")
 CARD_TOKEN = re.compile(r"(?:10|[2-9AJQK])[♥♦♣♠]")
@@ -56,7 +56,7 @@ def test_every_string_has_an_indonesian_translation() -> None:
     template = catalog.extract()
     assert len(template) > 100, "extraction found almost nothing: is the extractor broken?"
     missing = catalog.missing(template, catalog.load_po("id"))
-    assert missing == [], f"{len(missing)} strings lack Indonesian; run python -m mainmerah.catalog and translate"
+    assert missing == [], f"{len(missing)} strings lack Indonesian; run python -m mainmerah.core.catalog and translate"
 
 
 def test_catalog_check_is_clean() -> None:
@@ -65,7 +65,7 @@ def test_catalog_check_is_clean() -> None:
 
 def test_mo_is_compiled_from_the_po(po: object) -> None:
     mo = catalog.po_path("id").with_suffix(".mo")
-    assert mo.read_bytes() == catalog.mo_bytes(po), "the .mo is stale: run python -m mainmerah.catalog"
+    assert mo.read_bytes() == catalog.mo_bytes(po), "the .mo is stale: run python -m mainmerah.core.catalog"
 
 
 def test_po_declares_one_plural_form(po: object) -> None:
@@ -181,7 +181,7 @@ def test_unknown_language_is_refused_and_changes_nothing() -> None:
 
 def test_labels_marked_with_n_are_translated() -> None:
     """Tables of constants (the pace choices) are marked with N_ and translated where shown."""
-    from mainmerah.widgets.controls import PACES
+    from mainmerah.table.controls import PACES
 
     po = catalog.load_po("id")
     assert [label for label, _value in PACES if not catalog.translated(po.get(label))] == []

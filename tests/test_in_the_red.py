@@ -14,11 +14,11 @@ import pytest
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK, Card, CardError, parse_cards
 from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
+from mainmerah.core.i18n import set_language
 from mainmerah.core.save import dumps, unwrap
-from mainmerah.i18n import set_language
-from mainmerah.in_the_red import GAME, InTheRed, make_bot, other_world
-from mainmerah.in_the_red.deal import dealer_draw
-from mainmerah.in_the_red.events import (
+from mainmerah.families.in_the_red import GAME, InTheRed, make_bot, other_world
+from mainmerah.families.in_the_red.deal import dealer_draw
+from mainmerah.families.in_the_red.events import (
     DealEnd,
     DealerDraw,
     DealStart,
@@ -29,7 +29,7 @@ from mainmerah.in_the_red.events import (
     RoundEnd,
     Scored,
 )
-from mainmerah.in_the_red.rules import danger, fits, game_cards, hand_value, high, how_it_fits, losers, value
+from mainmerah.families.in_the_red.rules import danger, fits, game_cards, hand_value, high, how_it_fits, losers, value
 
 C = Card.parse
 NAMES = ["Ayu", "Budi", "Citra", "Dewi"]
@@ -469,7 +469,7 @@ def test_the_registry_knows_in_the_red():
 
 
 def test_greedy_choices():
-    from mainmerah.in_the_red.bots import greedy_move
+    from mainmerah.families.in_the_red.bots import greedy_move
 
     # my stack (seat 1) shows A♦: covering it with Q♦ leaves K♦ (seat 0) in the red
     assert greedy_move(cards("QD 3S"), cards("KD AD 9C"), 1) == (C("QD"), 1)
@@ -499,14 +499,15 @@ def test_the_engine_layer_imports_no_widgets_or_drawing():
         if path.stem == "presenter":
             continue  # the family's table sits above the engine layer (as in tests/test_structure.py)
         text = path.read_text(encoding="utf-8")
-        for banned in ("ipywidgets", "matplotlib", "mainmerah.widgets", "mainmerah.lessons", "mainmerah.svg",
+        for banned in ("ipywidgets", "matplotlib", "mainmerah.table", "mainmerah.teach", "mainmerah.draw.svg",
                        "..widgets", "..lessons", "..svg", "import random\nrandom."):
             assert banned not in text, f"{path.name} mentions {banned}"
         assert "random.choice(" not in text.replace("rng.choice(", "").replace("self.rng.choice(", "")
-    code = ("import sys, mainmerah.in_the_red as m; g = m.new(seed=1); m.make_bot('expert', 1).choose(g.view(g.seat)); "
+    code = ("import sys, mainmerah.families.in_the_red as m; g = m.new(seed=1); "
+            "m.make_bot('expert', 1).choose(g.view(g.seat)); "
             "g.explain(); print(sorted(k for k in sys.modules if k.split('.')[0] in "
             "('ipywidgets', 'matplotlib') or "
-            "k.startswith(('mainmerah.widgets', 'mainmerah.lessons', 'mainmerah.svg'))))")
+            "k.startswith(('mainmerah.table', 'mainmerah.teach', 'mainmerah.draw.svg'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -581,8 +582,8 @@ def _check_log(g: InTheRed) -> None:
 def test_the_rollouts_play_the_engines_rules_and_the_greedy_bots_choices():
     """sim.finish from a deal's start, every seat greedy, ends with the engine's scores (when no reshuffle
     is needed: the rollouts reshuffle with their own random draw)."""
-    from mainmerah.in_the_red import sim
-    from mainmerah.in_the_red.bots import greedy_move
+    from mainmerah.families.in_the_red import sim
+    from mainmerah.families.in_the_red.bots import greedy_move
 
     compared = 0
     for seed in range(150):

@@ -20,8 +20,8 @@ import pytest
 
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK
-from mainmerah.i18n import set_language
-from mainmerah.in_the_red import InTheRed
+from mainmerah.core.i18n import set_language
+from mainmerah.families.in_the_red import InTheRed
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS
-from mainmerah.in_the_red import InTheRed
+from mainmerah.families.in_the_red import InTheRed
 
 TOKENS = [str(c) for c in PACK_WITH_JOKERS] + [f"{c}@{s}" for c in PACK_WITH_JOKERS[::5] for s in (0, 1, 5, 11)] + [
     f"discard {c}" for c in PACK_WITH_JOKERS[::3]] + ["", "discard", "@", "7H@", "@2", "7H@-1", "7H@1@2", "pass"]

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from mainmerah.core.cards import PACK, parse_cards
-from mainmerah.i18n import set_language
-from mainmerah.in_the_red import InTheRed
-from mainmerah.widgets.table import TableWidget
+from mainmerah.core.i18n import set_language
+from mainmerah.families.in_the_red import InTheRed
+from mainmerah.table.table import TableWidget
 
 
 @pytest.fixture(autouse=True)
@@ -122,7 +122,7 @@ def test_indonesian_table() -> None:
 
 # ----- the lessons: each wrong answer explained, then the right one -------------------------------------------------
 def test_lesson_who_is_in_the_red() -> None:
-    from mainmerah.lessons import in_the_red as L
+    from mainmerah.families.in_the_red.ui import lessons as L
 
     lesson = L.lesson_red()
     t = lesson.task("red")
@@ -145,7 +145,7 @@ def test_lesson_who_is_in_the_red() -> None:
 
 
 def test_lesson_where_a_card_may_go() -> None:
-    from mainmerah.lessons import in_the_red as L
+    from mainmerah.families.in_the_red.ui import lessons as L
 
     lesson = L.lesson_place()
     t = lesson.task("fits")
@@ -165,7 +165,7 @@ def test_lesson_where_a_card_may_go() -> None:
 
 
 def test_lesson_tactics() -> None:
-    from mainmerah.lessons import in_the_red as L
+    from mainmerah.families.in_the_red.ui import lessons as L
 
     lesson = L.lesson_tactics()
     t = lesson.task("save")
@@ -181,7 +181,7 @@ def test_lesson_tactics() -> None:
 
 
 def test_guided_deal_lesson_is_solved_when_the_deal_ends() -> None:
-    from mainmerah.lessons import in_the_red as L
+    from mainmerah.families.in_the_red.ui import lessons as L
 
     lesson = L.lesson_game()
     task = lesson.task("game")

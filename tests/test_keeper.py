@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from mainmerah.i18n import language, set_language
-from mainmerah.widgets.keeper import LANG_KEY, Keeper, KeptError, follow_language, key, pack, unpack
+from mainmerah.core.i18n import language, set_language
+from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, follow_language, key, pack, unpack
 
 
 def answer(keeper: Keeper, records: object, available: bool = True) -> None:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 import mainmerah as mm
-from mainmerah.fishing.dealcode import encode
-from mainmerah.lessons.classroom import Classroom, keep_classroom
-from mainmerah.lessons.kept_classroom import KIND, VERSION, ClassroomKeeping, classroom_key
-from mainmerah.lessons.lesson import Lesson
-from mainmerah.widgets.keeper import pack, unpack
+from mainmerah.families.fishing.dealcode import encode
+from mainmerah.pages.classroom import Classroom, keep_classroom
+from mainmerah.pages.kept_classroom import KIND, VERSION, ClassroomKeeping, classroom_key
+from mainmerah.table.keeper import pack, unpack
+from mainmerah.teach.lesson import Lesson
 
 KEY = classroom_key("main-merah")
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
@@ -177,7 +177,7 @@ def test_the_editor_shows_an_error_not_the_last_legal_position():
 
 
 def test_a_language_switch_keeps_a_refused_load_refused():
-    from mainmerah.i18n import set_language
+    from mainmerah.core.i18n import set_language
 
     room, _k, _s = page()
     try:

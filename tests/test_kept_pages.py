@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mainmerah.i18n import language, set_language
-from mainmerah.lessons.pages import home_from_request
-from mainmerah.widgets.keeper import LANG_KEY, Keeper
+from mainmerah.core.i18n import language, set_language
+from mainmerah.pages.home import home_from_request
+from mainmerah.table.keeper import LANG_KEY, Keeper
 
 
 def answer(page: object, lang: str) -> Keeper:

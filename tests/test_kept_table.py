@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from mainmerah.i18n import set_language
-from mainmerah.widgets.app import keep_table
-from mainmerah.widgets.keeper import LANG_KEY, pack, unpack
-from mainmerah.widgets.kept_table import KIND, SHEET_KIND, VERSION, TableKeeping, sheet_key, table_key
-from mainmerah.widgets.table import TableWidget
+from mainmerah.core.i18n import set_language
+from mainmerah.pages.play import keep_table
+from mainmerah.table.keeper import LANG_KEY, pack, unpack
+from mainmerah.table.kept_table import KIND, SHEET_KIND, VERSION, TableKeeping, sheet_key, table_key
+from mainmerah.table.table import TableWidget
 
 
 def page_table(seed: int, game: str = "main-merah", url: dict[str, Any] | None = None,

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 import mainmerah as mm
-from mainmerah import lab
-from mainmerah import rollout as ro
+from mainmerah.draw import plots as lab
+from mainmerah.families.fishing import fast as ro
 
 
 @pytest.mark.parametrize("k", [0, 1, 2, 5, 13])
@@ -204,7 +204,7 @@ def test_legends_sit_outside_the_axes() -> None:
 
 
 def test_numbers_in_each_language() -> None:
-    from mainmerah.i18n import set_language
+    from mainmerah.core.i18n import set_language
 
     assert lab.num(12345.67, 1) == "12,345.7" and lab.pct(0.0581, 1) == "5.8%" and lab.signed(-2, 1) == "−2.0"
     set_language("id")

@@ -11,12 +11,12 @@ import ipywidgets as w
 import pytest
 
 import mainmerah as mm
-from mainmerah.i18n import language, set_language
-from mainmerah.lessons import Tutorial
-from mainmerah.lessons.classroom import Classroom
-from mainmerah.svg import card_svg
-from mainmerah.widgets import TableWidget
-from mainmerah.widgets.board import BoardView
+from mainmerah.core.i18n import language, set_language
+from mainmerah.draw.svg import card_svg
+from mainmerah.pages.classroom import Classroom
+from mainmerah.pages.tutorial import Tutorial
+from mainmerah.table import TableWidget
+from mainmerah.table.board import BoardView
 
 # Words that are the same in both languages: names, the game's and the variants' names, card notation.
 NEUTRAL = {"main", "merah", "sari", "budi", "ayu", "english", "bahasa", "indonesia", "classic", "cardgames", "jb",
@@ -266,7 +266,7 @@ def test_classroom_switches_every_word_and_keeps_codes_positions_answers_and_fil
 
 
 def test_a_table_without_options_hides_only_its_bar() -> None:
-    from mainmerah.widgets.cards import shared
+    from mainmerah.table.cards import shared
 
     t = TableWidget(seed=2, controls=False, four_colour=True)
     assert t.options.layout.display == "none" and "mm-four" in t._dom_classes  # the deck still applies

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from mainmerah.i18n import set_language
-from mainmerah.lessons import Tutorial
-from mainmerah.lessons import content as C
-from mainmerah.lessons.coach import Coach
-from mainmerah.lessons.lesson import ChoiceTask, PickTask
-from mainmerah.lessons.tutorial import tutorial_page
+from mainmerah.core.i18n import set_language
+from mainmerah.families.fishing.ui.lessons import main_merah as C
+from mainmerah.families.fishing.ui.lessons.coach import Coach
+from mainmerah.pages.tutorial import Tutorial, tutorial_page
+from mainmerah.teach.lesson import ChoiceTask, PickTask
 
 
 def test_the_redeal_rule_is_stated_before_it_is_asked_and_a_wrong_answer_does_not_give_it_away() -> None:

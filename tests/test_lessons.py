@@ -7,12 +7,13 @@ from collections import Counter
 import pytest
 
 import mainmerah as mm
-from mainmerah.fishing.rules import main_merah_points, pairs_with
-from mainmerah.lessons import ChoiceTask, Lesson, NumberTask, PickTask, Tutorial
-from mainmerah.lessons import content as C
-from mainmerah.lessons.coach import Coach
-from mainmerah.lessons.lesson import parse_whole_number
-from mainmerah.widgets.style import card_class
+from mainmerah.families.fishing.rules import main_merah_points, pairs_with
+from mainmerah.families.fishing.ui.lessons import main_merah as C
+from mainmerah.families.fishing.ui.lessons.coach import Coach
+from mainmerah.pages.tutorial import Tutorial
+from mainmerah.table.style import card_class
+from mainmerah.teach import ChoiceTask, Lesson, NumberTask, PickTask
+from mainmerah.teach.lesson import parse_whole_number
 
 
 def cards(text: str) -> list[mm.Card]:
@@ -394,7 +395,7 @@ def test_every_lesson_builds_and_has_tasks(tutorial: Tutorial) -> None:
 
 
 def test_guided_game_is_the_table_widget_and_solves_at_the_end() -> None:
-    from mainmerah.widgets import TableWidget
+    from mainmerah.table import TableWidget
 
     lesson = C.lesson_scoring()
     task = lesson.task("game")
@@ -413,7 +414,7 @@ def test_guided_game_is_the_table_widget_and_solves_at_the_end() -> None:
 
 
 def test_stranded_deal_can_be_played_by_the_learner() -> None:
-    from mainmerah.widgets import TableWidget
+    from mainmerah.table import TableWidget
 
     task = C.lesson_deal().task("playout")
     button = next(w for w in task.children if "mm-play-yourself" in getattr(w, "_dom_classes", ()))
@@ -424,8 +425,8 @@ def test_stranded_deal_can_be_played_by_the_learner() -> None:
 
 
 def test_reveal_tasks_hide_the_points_badge_until_answered() -> None:
-    from mainmerah.lessons.content import lesson_cards
-    from mainmerah.svg import card_body
+    from mainmerah.draw.svg import card_body
+    from mainmerah.families.fishing.ui.lessons.main_merah import lesson_cards
 
     def walk(widget):  # noqa: ANN001, ANN202
         yield widget

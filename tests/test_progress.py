@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 
 import mainmerah as mm
-from mainmerah.lessons import Tutorial
-from mainmerah.lessons import content as C
-from mainmerah.lessons.lesson import NumberTask, PickTask
-from mainmerah.lessons.progress import Progress, ProgressError, TaskResult, stars
-from mainmerah.lessons.tutorial import kept_key
-from mainmerah.widgets.keeper import LANG_KEY, Keeper, pack
+from mainmerah.families.fishing.ui.lessons import main_merah as C
+from mainmerah.pages.tutorial import Tutorial, kept_key
+from mainmerah.table.keeper import LANG_KEY, Keeper, pack
+from mainmerah.teach.lesson import NumberTask, PickTask
+from mainmerah.teach.progress import Progress, ProgressError, TaskResult, stars
 
 KEY = kept_key("main-merah")
 
@@ -304,7 +303,7 @@ def test_lesson_6s_pace_is_kept_and_a_forged_one_is_refused() -> None:
 
 
 def test_a_language_switch_keeps_the_pace_shown() -> None:
-    from mainmerah.i18n import set_language
+    from mainmerah.core.i18n import set_language
 
     tut, _ = browser()
     tut.go(5)

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mainmerah as mm
-from mainmerah.fishing.rules import main_merah_points, pairs_with
+from mainmerah.families.fishing.rules import main_merah_points, pairs_with
 
 PROFILE = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import mainmerah as mm
-from mainmerah.fishing import puzzle_maker
-from mainmerah.fishing.puzzles import DATA, THEMES, puzzle, puzzle_of_the_day, record
-from mainmerah.fishing.solver import Solver
-from mainmerah.i18n import set_language
+from mainmerah.core.i18n import set_language
+from mainmerah.families.fishing import puzzle_maker
+from mainmerah.families.fishing.puzzles import DATA, THEMES, puzzle, puzzle_of_the_day, record
+from mainmerah.families.fishing.solver import Solver
 
 ALL = mm.puzzles("main-merah") + mm.puzzles("chinese-ten")
 

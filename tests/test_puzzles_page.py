@@ -6,10 +6,10 @@ from datetime import date
 
 import pytest
 
-from mainmerah.fishing.puzzles import puzzle_of_the_day, puzzles
-from mainmerah.i18n import set_language
-from mainmerah.lessons.puzzles_page import PuzzlesPage, puzzles_page, read_solved, stars
-from mainmerah.widgets.keeper import Keeper, KeptError, key, pack
+from mainmerah.core.i18n import set_language
+from mainmerah.families.fishing.puzzles import puzzle_of_the_day, puzzles
+from mainmerah.pages.puzzles import PuzzlesPage, puzzles_page, read_solved, stars
+from mainmerah.table.keeper import Keeper, KeptError, key, pack
 
 
 def answer(keeper: Keeper, records: dict[str, str | None]) -> None:

@@ -13,10 +13,10 @@ from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, CardError, parse_cards
 from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
 from mainmerah.core.save import dumps, unwrap
-from mainmerah.red_ten import GAME, RedTen, beats, classify, plays
-from mainmerah.red_ten.engine import deal_sizes
-from mainmerah.red_ten.rules import BOMB, FOUR, JOKERS, PAIR, SINGLE, STRAIGHT, TENS, TRIPLE, value
-from mainmerah.red_ten.scoring import settle, settled, surrender
+from mainmerah.families.red_ten import GAME, RedTen, beats, classify, plays
+from mainmerah.families.red_ten.rules import BOMB, FOUR, JOKERS, PAIR, SINGLE, STRAIGHT, TENS, TRIPLE, value
+from mainmerah.families.red_ten.score import settle, settled, surrender
+from mainmerah.families.red_ten.state import deal_sizes
 
 C = Card.parse
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from mainmerah.core.cards import PACK_WITH_JOKERS, parse_cards
-from mainmerah.red_ten import GAME, RedTen, make_bot
-from mainmerah.red_ten.engine import deal_sizes
-from mainmerah.red_ten.rules import value
-from mainmerah.red_ten.sim import PASS_MOVE, counts_of, greedy, moves, remove
+from mainmerah.families.red_ten import GAME, RedTen, make_bot
+from mainmerah.families.red_ten.rules import value
+from mainmerah.families.red_ten.sim import PASS_MOVE, counts_of, greedy, moves, remove
+from mainmerah.families.red_ten.state import deal_sizes
 
 
 def layout(given: dict[int, str], dealer: int = 3) -> RedTen:

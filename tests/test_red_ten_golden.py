@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from mainmerah.core.i18n import set_language
 from mainmerah.core.registry import load_game
-from mainmerah.i18n import set_language
-from mainmerah.red_ten import RedTen, make_bot
+from mainmerah.families.red_ten import RedTen, make_bot
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ["Ana", "Budi", "Sari", "Dewi"]

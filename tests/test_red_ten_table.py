@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from mainmerah.core.cards import Card, parse_cards
-from mainmerah.lessons import index
-from mainmerah.lessons import red_ten as RL
-from mainmerah.lessons.lesson import ChoiceTask, NumberTask, PickTask, WidgetTask
-from mainmerah.red_ten.rules import beats, classify
-from mainmerah.widgets import TableWidget
-from mainmerah.widgets.app import options_from_query
+from mainmerah.families.red_ten.rules import beats, classify
+from mainmerah.families.red_ten.ui import lessons as RL
+from mainmerah.pages.play import options_from_query
+from mainmerah.table import TableWidget
+from mainmerah.teach import index
+from mainmerah.teach.lesson import ChoiceTask, NumberTask, PickTask, WidgetTask
 
 
 def table(seed: int = 5, **kw: Any) -> TableWidget:

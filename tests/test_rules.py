@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import mainmerah as mm
-from mainmerah.fishing.rules import main_merah_points
+from mainmerah.families.fishing.rules import main_merah_points
 
 C = mm.Card.parse
 SIZES = {2: (10, 12, 20), 3: (7, 10, 21)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mainmerah.widgets.server import CLASS_PAGES, MainMerahVoila
+from mainmerah.server.voila import CLASS_PAGES, MainMerahVoila
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,10 +21,10 @@ import mainmerah as mm  # noqa: E402
 from mainmerah import sheets  # noqa: E402
 from mainmerah.core import registry  # noqa: E402
 from mainmerah.core.cards import PACK_WITH_JOKERS  # noqa: E402
-from mainmerah.fishing.explain import rule_of  # noqa: E402
-from mainmerah.fishing.rules import VARIANTS, get_ruleset  # noqa: E402
-from mainmerah.i18n import _, set_language  # noqa: E402
-from mainmerah.red_ten.scoring import surrender  # noqa: E402
+from mainmerah.core.i18n import _, set_language  # noqa: E402
+from mainmerah.families.fishing.explain import rule_of  # noqa: E402
+from mainmerah.families.fishing.rules import VARIANTS, get_ruleset  # noqa: E402
+from mainmerah.families.red_ten.score import surrender  # noqa: E402
 from mainmerah.sheets.document import RULES, write_all  # noqa: E402
 from mainmerah.sheets.faces import face_shapes  # noqa: E402
 from mainmerah.sheets.page import printable  # noqa: E402
@@ -241,7 +241,7 @@ def test_write_all_writes_every_sheet(tmp_path: Any, monkeypatch: pytest.MonkeyP
 
 # ----- the classroom's panel -----------------------------------------------------------------------
 def test_panel_makes_a_downloadable_pdf_in_the_page_language() -> None:
-    from mainmerah.lessons.sheets_panel import SheetsPanel, make_pdf
+    from mainmerah.pages.sheets_panel import SheetsPanel, make_pdf
 
     panel = SheetsPanel()
     keys = [k for _label, k in panel.pick.options]
@@ -265,7 +265,7 @@ def test_panel_makes_a_downloadable_pdf_in_the_page_language() -> None:
 
 
 def test_panel_refuses_a_value_it_does_not_offer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mainmerah.lessons import sheets_panel
+    from mainmerah.pages import sheets_panel
 
     panel = sheets_panel.SheetsPanel()
     # What a tampered page could send: a value the dropdown never offered.
@@ -277,8 +277,8 @@ def test_panel_refuses_a_value_it_does_not_offer(monkeypatch: pytest.MonkeyPatch
 
 
 def test_classroom_page_shows_the_panel_with_its_game_first() -> None:
-    from mainmerah.lessons.classroom import classroom_page
-    from mainmerah.lessons.sheets_panel import SheetsPanel
+    from mainmerah.pages.classroom import classroom_page
+    from mainmerah.pages.sheets_panel import SheetsPanel
 
     for query, game in (("", "main-merah"), ("game=chinese-ten", "chinese-ten")):
         panel = next(c for c in classroom_page(query).children if isinstance(c, SheetsPanel))
@@ -287,7 +287,7 @@ def test_classroom_page_shows_the_panel_with_its_game_first() -> None:
 
 def test_panel_without_matplotlib_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """The static site has no matplotlib: the panel explains instead of failing."""
-    from mainmerah.lessons import sheets_panel
+    from mainmerah.pages import sheets_panel
 
     monkeypatch.setattr(sheets_panel, "can_print", lambda: False)
     panel = sheets_panel.SheetsPanel()

@@ -9,8 +9,8 @@ import pytest
 
 import mainmerah as mm
 from mainmerah.core.errors import RuleError
-from mainmerah.fishing.engine import Game
-from mainmerah.fishing.solver import Solver, solve
+from mainmerah.families.fishing.solver import Solver, solve
+from mainmerah.families.fishing.state import Game
 
 VARIANTS = ["classic", "cardgames", "jb", "chinese-ten"]
 

@@ -9,8 +9,8 @@ from typing import Any
 import ipywidgets as W
 import pytest
 
-from mainmerah.lessons import classfolder as cf
-from mainmerah.lessons.student import Reporter, StudentName, attach_student
+from mainmerah.teach import classfolder as cf
+from mainmerah.teach.student import Reporter, StudentName, attach_student
 
 
 class FakeTutorial(W.VBox):
@@ -100,7 +100,7 @@ def test_puzzles_solved_have_their_slot(tmp_path: Path) -> None:
 
 def test_a_real_tutorial_is_reported_answer_by_answer(tmp_path: Path) -> None:
     """The package's Tutorial, with whatever progress API it has: the first task's answers reach the folder."""
-    from mainmerah.lessons.tutorial import Tutorial
+    from mainmerah.pages.tutorial import Tutorial
 
     tutorial = Tutorial()
     reporter = Reporter(tmp_path, tutorial)
@@ -167,8 +167,8 @@ def test_the_lessons_progress_object_is_read_in_the_tutorials_order(tmp_path: Pa
 
 
 def test_the_puzzles_page_reports_puzzles_solved_per_level(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from mainmerah.lessons.puzzles_page import PuzzlesPage
-    from mainmerah.lessons.student import attach_puzzles
+    from mainmerah.pages.puzzles import PuzzlesPage
+    from mainmerah.teach.student import attach_puzzles
 
     monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
     puzzles = PuzzlesPage("main-merah")
@@ -185,8 +185,8 @@ def test_the_puzzles_page_reports_puzzles_solved_per_level(monkeypatch: pytest.M
 
 
 def test_without_a_class_the_puzzles_page_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mainmerah.lessons.puzzles_page import PuzzlesPage
-    from mainmerah.lessons.student import attach_puzzles
+    from mainmerah.pages.puzzles import PuzzlesPage
+    from mainmerah.teach.student import attach_puzzles
 
     monkeypatch.delenv(cf.CLASS_ENV, raising=False)
     puzzles = PuzzlesPage("main-merah")
@@ -196,7 +196,7 @@ def test_without_a_class_the_puzzles_page_is_unchanged(monkeypatch: pytest.Monke
 
 def kept_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: dict[str, str | None]) -> tuple[Any, Any]:
     """A real tutorial page on a class server whose browser answered with ``kept``; (page, messages sent)."""
-    from mainmerah.lessons.tutorial import Tutorial, tutorial_page
+    from mainmerah.pages.tutorial import Tutorial, tutorial_page
 
     monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
     page = tutorial_page("")
@@ -209,7 +209,7 @@ def kept_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: dict[str, s
 
 def test_the_browser_keeps_its_id_and_name_so_a_reload_is_the_same_student(monkeypatch: pytest.MonkeyPatch,
                                                                            tmp_path: Path) -> None:
-    from mainmerah.lessons.student import STUDENT_KEY
+    from mainmerah.teach.student import STUDENT_KEY
 
     page, sent = kept_page(tmp_path, monkeypatch, {})
     box = next(c for c in page.children if isinstance(c, StudentName))
@@ -224,7 +224,7 @@ def test_the_browser_keeps_its_id_and_name_so_a_reload_is_the_same_student(monke
     got = {r.session: r for r in records(tmp_path)}
     assert len(got) == 2 and {r.browser for r in got.values()} == {first.browser}
     assert {r.name for r in got.values()} == {"Ani"}
-    from mainmerah.lessons.teacher import class_tables
+    from mainmerah.server.teacher import class_tables
 
     (table,) = class_tables(list(got.values()))
     assert len(table.rows) == 1 and table.rows[0].sessions == 2
@@ -237,8 +237,8 @@ def test_the_browser_keeps_its_id_and_name_so_a_reload_is_the_same_student(monke
 ])
 def test_a_forged_kept_student_is_named_and_not_used(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                     body: dict[str, Any], why: str) -> None:
-    from mainmerah.lessons.student import KIND, STUDENT_KEY, VERSION
-    from mainmerah.widgets.keeper import pack
+    from mainmerah.table.keeper import pack
+    from mainmerah.teach.student import KIND, STUDENT_KEY, VERSION
 
     page, _ = kept_page(tmp_path, monkeypatch, {STUDENT_KEY: pack(KIND, VERSION, body)})
     box = next(c for c in page.children if isinstance(c, StudentName))

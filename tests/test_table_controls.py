@@ -4,9 +4,9 @@ sheet per player count, the buttons that keep their places, the levels explained
 from __future__ import annotations
 
 import mainmerah as mm
-from mainmerah.fishing.dealcode import decode, encode
-from mainmerah.widgets import TableWidget
-from mainmerah.widgets.app import options_from_query
+from mainmerah.families.fishing.dealcode import decode, encode
+from mainmerah.pages.play import options_from_query
+from mainmerah.table import TableWidget
 
 
 def finish(t: TableWidget) -> None:

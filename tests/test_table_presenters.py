@@ -9,15 +9,15 @@ from __future__ import annotations
 import pytest
 
 import mainmerah as mm
-from mainmerah.widgets import TableWidget
-from mainmerah.widgets.app import options_from_query
-from mainmerah.widgets.frame import frame_at
-from mainmerah.widgets.presenter import Presenter, presenter_class
+from mainmerah.families.fishing.ui.frame import frame_at
+from mainmerah.pages.play import options_from_query
+from mainmerah.table import TableWidget
+from mainmerah.table.presenter import Presenter, presenter_class
 
 
 @pytest.fixture
 def chinese_ten() -> None:
-    pytest.importorskip("mainmerah.fishing.chinese_ten", reason="the Chinese Ten engine is not registered yet")
+    pytest.importorskip("mainmerah.families.fishing.chinese_ten", reason="the Chinese Ten engine is not registered yet")
 
 
 def drive(t: TableWidget) -> int:

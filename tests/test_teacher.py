@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from mainmerah.lessons import classfolder as cf
-from mainmerah.lessons.teacher import class_csv, class_tables, sort_rows, teacher_document
+from mainmerah.teach import classfolder as cf
+from mainmerah.server.teacher import class_csv, class_tables, sort_rows, teacher_document
 
 
 def task(stars: int, solved: bool = True, **rules: int) -> dict[str, Any]:
@@ -220,9 +220,9 @@ def test_a_student_on_two_pages_is_one_row_with_the_lessons_and_the_puzzles(tmp_
 
 
 def test_every_topic_a_lesson_records_is_named_for_the_teacher_in_words() -> None:
-    from mainmerah.i18n import set_language
-    from mainmerah.lessons import index
-    from mainmerah.lessons.topics import TOPICS, topic_name
+    from mainmerah.core.i18n import set_language
+    from mainmerah.teach import index
+    from mainmerah.teach.topics import TOPICS, topic_name
 
     used = {t.topic for game in index.TUTORIALS for spec in index.tutorial_lessons(game)
             for t in spec.build().tasks if t.topic}

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from mainmerah.fishing.puzzles import puzzles
-from mainmerah.i18n import set_language
-from mainmerah.lessons import classfolder as cf
-from mainmerah.lessons.puzzles_page import KIND as PUZZLES_KIND
-from mainmerah.lessons.puzzles_page import VERSION as PUZZLES_VERSION
-from mainmerah.lessons.puzzles_page import PuzzlesPage
-from mainmerah.lessons.puzzles_page import kept_key as puzzles_key
-from mainmerah.lessons.student import StudentName
-from mainmerah.lessons.tutorial import TAB_KIND, VERSION, Tutorial, kept_key, tab_key, tutorial_page
-from mainmerah.widgets.keeper import LANG_KEY, Keeper, pack
+from mainmerah.core.i18n import set_language
+from mainmerah.families.fishing.puzzles import puzzles
+from mainmerah.pages.puzzles import KIND as PUZZLES_KIND
+from mainmerah.pages.puzzles import VERSION as PUZZLES_VERSION
+from mainmerah.pages.puzzles import PuzzlesPage
+from mainmerah.pages.puzzles import kept_key as puzzles_key
+from mainmerah.pages.tutorial import TAB_KIND, VERSION, Tutorial, kept_key, tab_key, tutorial_page
+from mainmerah.teach import classfolder as cf
+from mainmerah.table.keeper import LANG_KEY, Keeper, pack
+from mainmerah.teach.student import StudentName
 
 
 def the_tutorial(page: Any) -> Tutorial:
@@ -133,7 +133,7 @@ def test_puzzles_kept_from_before_reach_the_teacher_without_opening_the_tab(monk
                                                                           tmp_path: Path) -> None:
     import ipywidgets as W
 
-    from mainmerah.lessons.student import attach_student
+    from mainmerah.teach.student import attach_student
 
     monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
     game = "main-merah"

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import mainmerah as mm
-from mainmerah.card import rank_name
+from mainmerah.core.cards import rank_name
 
 SIZES = {2: (10, 12, 20), 3: (7, 10, 21)}
 VARIANTS = ("classic", "cardgames", "jb")

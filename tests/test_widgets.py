@@ -11,14 +11,14 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import mainmerah as mm
-from mainmerah.fishing.rules import card_name
-from mainmerah.svg import CardRow, card_data_uri, card_svg, game_html, view_html
-from mainmerah.widgets import TableWidget, boundaries, frame_at
-from mainmerah.widgets.app import options_from_query
-from mainmerah.widgets.controls import bot_levels
-from mainmerah.widgets.frame import _boundaries
-from mainmerah.widgets.style import card_class
-from mainmerah.widgets.text import esc
+from mainmerah.draw.svg import CardRow, card_data_uri, card_svg, game_html, view_html
+from mainmerah.families.fishing.rules import card_name
+from mainmerah.families.fishing.ui.frame import _boundaries, boundaries, frame_at
+from mainmerah.families.fishing.ui.text import esc
+from mainmerah.pages.play import options_from_query
+from mainmerah.table import TableWidget
+from mainmerah.table.controls import bot_levels
+from mainmerah.table.style import card_class
 
 C = mm.Card.parse
 
@@ -397,7 +397,7 @@ def test_hint_marks_cards_until_the_next_move() -> None:
 
 
 def test_play_link_for_the_landing_page() -> None:
-    from mainmerah.widgets import play_link
+    from mainmerah.pages.play import play_link
 
     assert 'href="play.ipynb"' in play_link().value and "Play" in play_link().value
 
@@ -415,7 +415,7 @@ def test_query_string_options() -> None:
 
 # ----- drawing ------------------------------------------------------------------------------------
 def test_cards_are_drawn_legibly() -> None:
-    from mainmerah.glyphs import GLYPHS
+    from mainmerah.draw.glyphs import GLYPHS
 
     svg = card_svg(C("10h"), 64)
     # rank and suit drawn as outlines (no font needed), the name spoken by screen readers
@@ -448,7 +448,7 @@ def test_rich_display_without_widgets() -> None:
 
 
 def test_a_language_switch_redraws_the_words_and_keeps_game_and_settings() -> None:
-    from mainmerah.i18n import set_language
+    from mainmerah.core.i18n import set_language
 
     t = TableWidget(players=3, seed=3, bots=["random", "greedy"], auto=False)
     t.set_pace(0.45)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from ..i18n import _
+from mainmerah.core.i18n import _
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("H", "D", "C", "S")
@@ -125,7 +125,7 @@ class Card:
         return self
 
     def _repr_html_(self) -> str:
-        from ..svg import card_html  # display hook only: drawing is loaded when a notebook shows a card
+        from mainmerah.draw.svg import card_html  # display hook only: drawing is loaded when a notebook shows a card
 
         return card_html(self)
 

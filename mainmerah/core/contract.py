@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
-from .cards import Card
-from .history import History
+from mainmerah.core.cards import Card
+from mainmerah.core.history import History
 
 D = TypeVar("D")
 
@@ -89,6 +89,6 @@ class GameState(History[D]):
         raise NotImplementedError
 
     def to_json(self) -> str:
-        from .save import dumps
+        from mainmerah.core.save import dumps
 
         return dumps(self.game_name, self.save_body())

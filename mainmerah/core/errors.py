@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import CardError
+from mainmerah.core.cards import CardError
 
 
 class RuleError(ValueError):

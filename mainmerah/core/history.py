@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Generic, Self, TypeVar
 
-from ..i18n import _
-from .errors import RuleError
+from mainmerah.core.errors import RuleError
+from mainmerah.core.i18n import _
 
 D = TypeVar("D")  # one recorded decision (a frozen record)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .contract import GameState
-from .registry import get
+from mainmerah.core.contract import GameState
+from mainmerah.core.registry import get
 
 
 class Match:

@@ -14,16 +14,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import _
-from .contract import GameState
-from .save import unwrap
+from mainmerah.core.contract import GameState
+from mainmerah.core.i18n import _
+from mainmerah.core.save import unwrap
 
 # name -> module holding GAME; the order is the home page's.
 MODULES: dict[str, str] = {
-    "main-merah": "mainmerah.fishing.main_merah",
-    "chinese-ten": "mainmerah.fishing.chinese_ten",
-    "red-ten": "mainmerah.red_ten",
-    "in-the-red": "mainmerah.in_the_red",
+    "main-merah": "mainmerah.families.fishing.main_merah",
+    "chinese-ten": "mainmerah.families.fishing.chinese_ten",
+    "red-ten": "mainmerah.families.red_ten",
+    "in-the-red": "mainmerah.families.in_the_red",
 }
 
 

@@ -13,9 +13,9 @@ import hashlib
 import json
 from typing import Any
 
-from ..i18n import _
-from .cards import Card, CardError
-from .errors import SaveFileError
+from mainmerah.core.cards import Card, CardError
+from mainmerah.core.errors import SaveFileError
+from mainmerah.core.i18n import _
 
 FORMAT = "mainmerah-save"
 VERSION = 2

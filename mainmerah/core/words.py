@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import _
+from mainmerah.core.i18n import _
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = None) -> str:

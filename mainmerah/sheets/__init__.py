@@ -2,7 +2,7 @@
 
 Everything on a sheet is read from the code the app plays by: the rulesets and rule
 functions, the registry's titles and lines, the engine's own explanations, the card faces
-of :mod:`mainmerah.svg`, and the shipped puzzles. Only the prose that links them is
+of :mod:`mainmerah.draw.svg`, and the shipped puzzles. Only the prose that links them is
 written here, through ``_()``, in the current language. Needs matplotlib (the ``app``
 extra); the engine never imports this package.
 
@@ -14,6 +14,6 @@ extra); the engine never imports this package.
 
 from __future__ import annotations
 
-from .document import PageFull, pdf_bytes, png_bytes, puzzles_pdf, rules_pages, rules_pdf, write_all
+from mainmerah.sheets.document import PageFull, pdf_bytes, png_bytes, puzzles_pdf, rules_pages, rules_pdf, write_all
 
 __all__ = ["PageFull", "pdf_bytes", "png_bytes", "puzzles_pdf", "rules_pages", "rules_pdf", "write_all"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import LANGUAGES
-from .document import write_all
+from mainmerah.core.i18n import LANGUAGES
+from mainmerah.sheets.document import write_all
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,6 +6,7 @@ searched, copied and read aloud, and shows ♠♥♦♣ and Bahasa Indonesia on 
 
 from __future__ import annotations
 
+import importlib
 import io
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -16,19 +17,16 @@ from matplotlib import rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_pdf import PdfPages
 
-from ..core import registry
-from ..i18n import LANGUAGES, _, language, set_language
-from .fishing import rules_page as fishing_rules
-from .in_the_red import rules_page as in_the_red_rules
-from .page import Page, PageFull
-from .puzzles import Puzzle, shipped, title_of, worksheet
-from .red_ten import rules_page as red_ten_rules
+from mainmerah.core import registry
+from mainmerah.core.i18n import LANGUAGES, _, language, set_language
+from mainmerah.sheets.page import Page, PageFull
+from mainmerah.sheets.puzzles import Puzzle, shipped, title_of, worksheet
 
-RULES: dict[str, Callable[[str, float], Page]] = {
-    "main-merah": fishing_rules,
-    "chinese-ten": fishing_rules,
-    "red-ten": red_ten_rules,
-    "in-the-red": in_the_red_rules,
+RULES: dict[str, str] = {
+    "main-merah": "mainmerah.families.fishing.ui.sheet",
+    "chinese-ten": "mainmerah.families.fishing.ui.sheet",
+    "red-ten": "mainmerah.families.red_ten.ui.sheet",
+    "in-the-red": "mainmerah.families.in_the_red.ui.sheet",
 }
 SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)  # a rules sheet shrinks a little (a longer language) to stay one page
 PUZZLE_GAMES = ("main-merah", "chinese-ten")
@@ -39,9 +37,10 @@ RC: Any = {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "svg.fonttype": "pa
 
 def rules_pages(game: str) -> list[Page]:
     """``game``'s rules sheet: one page, in the current language, at the largest size that fits."""
-    build = RULES.get(registry.get(game).name)
-    if build is None:
+    module = RULES.get(registry.get(game).name)
+    if module is None:
         raise ValueError(f"no rules sheet for {game!r}")
+    build: Callable[[str, float], Page] = importlib.import_module(module).rules_page
     for scale in SCALES:
         try:
             page = build(game, scale)

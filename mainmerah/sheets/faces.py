@@ -1,4 +1,4 @@
-"""The app's card faces (``mainmerah.svg.card_body``) drawn on a matplotlib page.
+"""The app's card faces (``mainmerah.draw.svg.card_body``) drawn on a matplotlib page.
 
 The faces are SVG made of a few element kinds only: rounded ``rect``, ``g`` carrying a fill,
 ``path`` (glyph outlines with ``translate(x y) scale(s)``, commands M L Q C Z) and ``polygon``
@@ -18,8 +18,8 @@ from matplotlib.collections import PathCollection
 from matplotlib.path import Path
 from matplotlib.transforms import Affine2D
 
-from ..core.cards import Card
-from ..svg import card_body
+from mainmerah.core.cards import Card
+from mainmerah.draw.svg import card_body
 
 _TOKEN = re.compile(r"[MLQCZ]|-?\d+(?:\.\d+)?")
 _TRANSFORM = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\) scale\(([-\d.]+)\)")

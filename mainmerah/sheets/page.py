@@ -19,8 +19,8 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties, findfont, get_font
 from matplotlib.ft2font import LoadFlags
 
-from ..core.cards import Card
-from .faces import draw_card
+from mainmerah.core.cards import Card
+from mainmerah.sheets.faces import draw_card
 
 WIDTH, HEIGHT = 595.0, 842.0  # A4 in points
 MARGIN = 36.0

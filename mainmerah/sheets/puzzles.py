@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from ..core import registry
-from ..core.cards import Card
-from ..i18n import _
-from ..red_ten.explain import signed
-from .page import LINE, MUTED, Page, PageFull, wrap
+from mainmerah.core import registry
+from mainmerah.core.cards import Card
+from mainmerah.core.i18n import _
+from mainmerah.families.red_ten.explain import signed
+from mainmerah.sheets.page import LINE, MUTED, Page, PageFull, wrap
 
 LABEL = 104.0  # where a row's cards start, after its label
 

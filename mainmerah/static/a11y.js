@@ -1,5 +1,5 @@
 // Main Merah page helper: what plain ipywidgets cannot say to assistive technology.
-// Loaded once per page by mainmerah.widgets.a11y (an HTML widget runs no <script>, so an
+// Loaded once per page by mainmerah.table.a11y (an HTML widget runs no <script>, so an
 // <img onerror> starts it). It only adds ARIA attributes and moves focus; it never
 // changes a widget's value and never talks to the kernel.
 //  - card buttons: aria-label from their face and title (the card's spoken name, "seven of hearts, ...");

@@ -1,4 +1,4 @@
-// The table's board, drawn in the page from one widget model (mainmerah.widgets.board.BoardView).
+// The table's board, drawn in the page from one widget model (mainmerah.table.board.BoardView).
 // The kernel decides everything and sends, per redraw, one message with the parts that changed;
 // this script only draws them, keeping every element it made (a card keeps its button, so nothing
 // flickers and focus stays put). A click says which slot or button was clicked, never which card:

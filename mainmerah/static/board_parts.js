@@ -1,5 +1,5 @@
 // The board's small drawing helpers (see board.js, which follows this file in one module: the
-// kernel joins the two, mainmerah.widgets.board.board_js). They change the DOM only where a value
+// kernel joins the two, mainmerah.table.board.board_js). They change the DOM only where a value
 // changed, so a redraw re-creates no element and nothing flickers.
 
 const BUTTON = "jupyter-widgets jupyter-button widget-button";

@@ -1,4 +1,4 @@
-// A record kept in the visitor's browser (localStorage) for mainmerah.widgets.keeper.Keeper.
+// A record kept in the visitor's browser (localStorage) for mainmerah.table.keeper.Keeper.
 // On render it sends the kernel what is kept under each of the model's keys (null when none, or
 // when this browser keeps nothing: private windows, storage turned off); the kernel checks it like
 // any input. The kernel asks to store or forget a key; nothing else is written. Draws nothing.

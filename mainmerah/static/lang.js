@@ -1,4 +1,4 @@
-// The home page follows the visitor's language like every other page (mainmerah.widgets.keeper):
+// The home page follows the visitor's language like every other page (mainmerah.table.keeper):
 // the server draws it without a kernel, so this script does what a page's Keeper does there.
 // ?lang= in the URL wins and is kept; else a kept language other than the page's reloads the page in it.
 (function () {

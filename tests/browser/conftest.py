@@ -141,6 +141,6 @@ def voila_app() -> Iterator[VoilaServer]:
     """The server of ``make app``: Voila with the games' home page at the root URL."""
     require_browser()
     # Polled at the listing (the root page is drawn without a kernel, but the listing is Voila's own).
-    server = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.widgets.server"], ready_path="/voila/tree")
+    server = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.server.voila"], ready_path="/voila/tree")
     yield server
     server.stop()

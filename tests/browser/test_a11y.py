@@ -15,8 +15,8 @@ import pytest
 from conftest import VoilaServer, open_notebook, screenshot
 
 import mainmerah as mm
-from mainmerah.lessons.content import tutorial_lessons
-from mainmerah.svg import FOUR_COLOUR, TWO_COLOUR
+from mainmerah.draw.svg import FOUR_COLOUR, TWO_COLOUR
+from mainmerah.families.fishing.ui.lessons.main_merah import tutorial_lessons
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

@@ -8,9 +8,9 @@ import pytest
 from conftest import open_notebook, screenshot
 
 import mainmerah as mm
-from mainmerah.bots import play_value
-from mainmerah.dealcode import encode
-from mainmerah.fishing.rules import pairs_with
+from mainmerah.families.fishing.bots import play_value
+from mainmerah.families.fishing.dealcode import encode
+from mainmerah.families.fishing.rules import pairs_with
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000

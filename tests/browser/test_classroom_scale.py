@@ -73,7 +73,7 @@ def probe_notebook(helper: str) -> dict:
 
 
 def test_preheated_kernel_learns_its_request_without_loading_voila(tmp_path: Path) -> None:
-    """mainmerah.widgets.preheat.wait_for_request gets the page's query like Voila's own helper,
+    """mainmerah.pages.request.wait_for_request gets the page's query like Voila's own helper,
     without loading Voila's server side into every student's kernel."""
     import html as htmllib
     import json
@@ -83,7 +83,7 @@ def test_preheated_kernel_learns_its_request_without_loading_voila(tmp_path: Pat
     root = tmp_path / "notebooks"
     root.mkdir()
     (root / "light.ipynb").write_text(json.dumps(probe_notebook(
-        "from mainmerah.widgets.preheat import wait_for_request; assert wait_for_request()")))
+        "from mainmerah.pages.request import wait_for_request; assert wait_for_request()")))
     (root / "voila.ipynb").write_text(json.dumps(probe_notebook(
         "from voila.utils import wait_for_request; wait_for_request()")))
     server = ClassroomServer(tmp_path, root=root, pools={"light.ipynb": 1, "voila.ipynb": 1})

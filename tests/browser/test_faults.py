@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from load_test import APP, READY, SETTLE, STATE, ClassroomServer  # noqa: E402
 
 import mainmerah as mm  # noqa: E402
-from mainmerah.widgets.status import connection_texts  # noqa: E402
+from mainmerah.server.status import connection_texts  # noqa: E402
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

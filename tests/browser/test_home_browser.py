@@ -15,7 +15,7 @@ import pytest
 from conftest import VoilaServer, screenshot
 
 from mainmerah.core import registry
-from mainmerah.i18n import set_language
+from mainmerah.core.i18n import set_language
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000
@@ -28,7 +28,7 @@ def expect():  # noqa: ANN201 (playwright's expect, imported late so collection 
 
 
 def indonesian(text: str) -> str:
-    from mainmerah.i18n import _
+    from mainmerah.core.i18n import _
 
     set_language("id")
     try:

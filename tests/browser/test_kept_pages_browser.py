@@ -11,7 +11,7 @@ from conftest import ARTIFACTS, VoilaServer, open_notebook, screenshot
 from test_classroom_browser import expect, tab, upload_file
 
 import mainmerah as mm
-from mainmerah.fishing.dealcode import encode
+from mainmerah.families.fishing.dealcode import encode
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

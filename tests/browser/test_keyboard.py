@@ -15,9 +15,9 @@ import pytest
 from conftest import VoilaServer, open_notebook, screenshot
 
 import mainmerah as mm
-from mainmerah.fishing.rules import PARTNER, card_name
-from mainmerah.widgets.frame import hand_order
-from mainmerah.widgets.style import card_class
+from mainmerah.families.fishing.rules import PARTNER, card_name
+from mainmerah.families.fishing.ui.frame import hand_order
+from mainmerah.table.style import card_class
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from conftest import open_notebook, screenshot
 
-from mainmerah.i18n import _, set_language
-from mainmerah.lessons.lab_experiments import Duels
-from mainmerah.widgets.keeper import LANG_KEY
+from mainmerah.core.i18n import _, set_language
+from mainmerah.families.fishing.ui.lab import Duels
+from mainmerah.table.keeper import LANG_KEY
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 WAIT = 120_000

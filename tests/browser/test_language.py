@@ -13,9 +13,9 @@ import pytest
 from conftest import VoilaServer, open_notebook, screenshot
 
 import mainmerah as mm
-from mainmerah.fishing.rules import card_name
-from mainmerah.i18n import _, set_language
-from mainmerah.widgets.style import card_class
+from mainmerah.core.i18n import _, set_language
+from mainmerah.families.fishing.rules import card_name
+from mainmerah.table.style import card_class
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

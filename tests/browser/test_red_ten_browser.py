@@ -10,7 +10,7 @@ from test_table import full_shot
 from test_table_games import check_layout
 
 from mainmerah.core.cards import Card
-from mainmerah.red_ten.rules import classify, plays
+from mainmerah.families.red_ten.rules import classify, plays
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000
@@ -127,7 +127,7 @@ FIRST = {  # each lesson's first task: what to click and what the feedback says
 def test_every_red_ten_lesson_opens_and_its_first_task_is_solved(voila: VoilaServer, page) -> None:  # noqa: ANN001
     from playwright.sync_api import expect
 
-    from mainmerah.lessons.red_ten import LESSONS
+    from mainmerah.families.red_ten.ui.lessons import LESSONS
 
     open_notebook(page, voila, "tutorial.ipynb?game=red-ten", ".mm-lesson-red-ten-ranks")
     expect(page.locator(".mm-progress-text")).to_contain_text(f"Lesson 1 of {len(LESSONS)}")

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from load_test import APP, READY, SETTLE, ClassroomServer  # noqa: E402
 
 import mainmerah as mm  # noqa: E402
-from mainmerah.widgets.status import error_instruction  # noqa: E402
+from mainmerah.server.status import error_instruction  # noqa: E402
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

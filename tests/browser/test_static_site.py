@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 import mainmerah as mm
-from mainmerah.fishing.dealcode import encode
-from mainmerah.widgets.style import card_class
+from mainmerah.families.fishing.dealcode import encode
+from mainmerah.table.style import card_class
 
 # The browser tests' helpers (Chromium's path and flags, the loud skip), loaded by path under a name
 # of their own: "conftest" in sys.modules may be another folder's.

@@ -18,10 +18,10 @@ import pytest
 from conftest import ARTIFACTS, VoilaServer, open_notebook
 
 import mainmerah as mm
-from mainmerah.fishing.rules import PARTNER
-from mainmerah.widgets.frame import hand_order
-from mainmerah.widgets.style import card_class
-from mainmerah.widgets.table import BOT_NAMES
+from mainmerah.families.fishing.rules import PARTNER
+from mainmerah.families.fishing.ui.frame import hand_order
+from mainmerah.table.style import card_class
+from mainmerah.table.table import BOT_NAMES
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

@@ -15,8 +15,8 @@ from conftest import VoilaServer, open_notebook
 from test_table import full_shot
 
 import mainmerah as mm
-from mainmerah.fishing.rules import PARTNER
-from mainmerah.widgets.style import card_class
+from mainmerah.families.fishing.rules import PARTNER
+from mainmerah.table.style import card_class
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000

@@ -26,15 +26,15 @@ from pathlib import Path
 import pytest
 from conftest import VoilaServer, require_browser, screenshot
 
-from mainmerah.lessons import classfolder as cf
+from mainmerah.teach import classfolder as cf
 
 pytestmark = pytest.mark.browser
 WAIT = 30_000
 NAMES = ("Ani Lestari", "Budi")
 
 STUDENT_PAGE = """\
-from mainmerah.lessons.student import StudentName, attach_student
-from mainmerah.lessons.tutorial import Tutorial, tutorial_page
+from mainmerah.teach.student import StudentName, attach_student
+from mainmerah.pages.tutorial import Tutorial, tutorial_page
 
 page = tutorial_page()
 if not any(isinstance(c, StudentName) for c in page.children):  # until tutorial_page attaches it itself
@@ -44,8 +44,8 @@ page
 
 
 PUZZLES_PAGE = """\
-from mainmerah.lessons.puzzles_page import PuzzlesPage, puzzles_page
-from mainmerah.lessons.student import StudentName, attach_puzzles
+from mainmerah.pages.puzzles import PuzzlesPage, puzzles_page
+from mainmerah.teach.student import StudentName, attach_puzzles
 
 page = puzzles_page()
 if not any(isinstance(c, StudentName) for c in page.children):  # until puzzles_page attaches it itself
@@ -72,7 +72,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaS
     before = os.environ.get(cf.CLASS_ENV)
     os.environ[cf.CLASS_ENV] = str(folder)  # the server and every kernel it starts inherit it
     try:
-        server = VoilaServer(root=root, launcher=[sys.executable, "-m", "mainmerah.widgets.server"],
+        server = VoilaServer(root=root, launcher=[sys.executable, "-m", "mainmerah.server.voila"],
                              ready_path="/voila/tree")
     finally:
         if before is None:
@@ -129,7 +129,7 @@ def test_no_class_no_teacher_page() -> None:
     require_browser()
     env_before = os.environ.pop(cf.CLASS_ENV, None)
     try:
-        server = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.widgets.server"], ready_path="/voila/tree")
+        server = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.server.voila"], ready_path="/voila/tree")
     finally:
         if env_before is not None:
             os.environ[cf.CLASS_ENV] = env_before

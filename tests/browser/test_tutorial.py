@@ -13,8 +13,8 @@ import pytest
 from conftest import open_notebook, screenshot
 
 import mainmerah as mm
-from mainmerah.fishing.rules import PARTNER, main_merah_points, pairs_with
-from mainmerah.lessons import content as C
+from mainmerah.families.fishing.rules import PARTNER, main_merah_points, pairs_with
+from mainmerah.families.fishing.ui.lessons import main_merah as C
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000

@@ -11,7 +11,7 @@ import pytest
 from conftest import open_notebook, screenshot
 
 import mainmerah as mm
-from mainmerah.i18n import _, set_language
+from mainmerah.core.i18n import _, set_language
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000

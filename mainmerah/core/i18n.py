@@ -1,0 +1,64 @@
+"""Translation hook for every user-facing string.
+
+All text meant for users goes through :func:`_` so a gettext catalog can be
+switched live. English is the source language; with no catalog loaded the
+strings pass through unchanged.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
+DOMAIN = "mainmerah"
+# A game family may keep its own catalog (locale/<lang>/LC_MESSAGES/<its folder>.po), so games can be
+# translated and merged independently; all of them are searched, the main one first. Found by
+# looking, so no game is named here.
+GAME_DOMAINS: tuple[str, ...] = tuple(sorted(
+    p.stem for p in LOCALE_DIR.glob("*/LC_MESSAGES/*.po") if p.stem != DOMAIN))
+LANGUAGES = ("en", "id")
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+_listeners: list[Callable[[str], object]] = []
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the current language."""
+    return _current.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it yet (tables of constants,
+    translated with ``_(value)`` where shown)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.ngettext(singular, plural, n)
+
+
+def language() -> str:
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Switch every later string to ``code`` ("en" or "id")."""
+    global _current, _language
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    if code == "en":
+        _current = gettext.NullTranslations()
+    else:
+        _current = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)
+        for domain in GAME_DOMAINS:
+            _current.add_fallback(gettext.translation(domain, localedir=LOCALE_DIR, languages=[code], fallback=True))
+    _language = code
+    for listener in list(_listeners):
+        listener(code)
+
+
+def on_language_change(callback: Callable[[str], object]) -> None:
+    _listeners.append(callback)

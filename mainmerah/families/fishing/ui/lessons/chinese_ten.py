@@ -1,0 +1,237 @@
+"""Chinese Ten's lesson: what differs from Main Merah, then a short guided game.
+
+The learner knows Main Merah (or reads the tutorial's pairing rule in the intro), so the
+lesson only shows the differences: the deal for 2-4 players, the black Aces' points,
+the three-of-a-kind capture and the dealer's four of a kind instead of a redeal, and
+who plays first. Every answer comes from the engine's Chinese Ten rules (its points,
+its events and their explanations), never from numbers copied here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as W
+
+from mainmerah.core import registry
+from mainmerah.core.cards import Card, cards_text, parse_cards, points_text
+from mainmerah.core.i18n import _
+from mainmerah.draw.svg import cards_html
+from mainmerah.families.fishing.explain import no_pair_reason
+from mainmerah.families.fishing.rules import CHINESE_TEN_SIZES, get_ruleset
+from mainmerah.families.fishing.ui.lessons.coach import Coach
+from mainmerah.families.fishing.ui.lessons.main_merah import played
+from mainmerah.pages.tutorial import LessonSpec
+from mainmerah.teach.lesson import ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask
+
+GAME = "chinese-ten"
+RULES = get_ruleset(GAME)
+
+
+def points(card: Card, players: int) -> int:
+    """``card``'s points in Chinese Ten with ``players`` players (the engine's table)."""
+    return RULES.card_points(card, players)
+
+
+def total(players: int) -> int:
+    return RULES.total(players)
+
+
+def worth(card: Card, players: int) -> str:
+    """Why ``card`` is worth what it is with ``players`` players."""
+    p = points(card, players)
+    if card == Card.parse("A♠") and p:
+        return _("A♠ scores {n} with three or four players (with two it is black like any other: 0).").format(
+            n=points_text(p))
+    if card == Card.parse("A♣") and p:
+        return _("A♣ scores {n}, but only with four players.").format(n=points_text(p))
+    if not card.red:
+        if card.rank == 1:
+            return _("{card} scores nothing with {n} players.").format(card=card, n=players)
+        return _("{card} is black: 0, as in Main Merah. Only the black Aces are different.").format(card=card)
+    return _("{card} is red: {n}, as in Main Merah.").format(card=card, n=points_text(p))
+
+
+def show(cards: list[Card], label: str, width: int = 56) -> W.HTML:
+    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width))
+
+
+# ----- the tasks -----------------------------------------------------------------------------------------------
+def deal_task() -> NumberTask:
+    hand, table, stock = CHINESE_TEN_SIZES[4]
+    shared = 52 - table - stock  # the cards the hands share, whatever the number of players
+    known = {
+        shared: _("{n} is every hand together: 52 cards, less {table} on the table and {stock} in the stock. "
+                  "Now share them among the four players."),
+        CHINESE_TEN_SIZES[2][0]: _("{n} each is the two-player hand. With four players the same {shared} cards "
+                                   "are shared four ways."),
+        CHINESE_TEN_SIZES[3][0]: _("{n} each is the three-player hand. With four players the same {shared} "
+                                   "cards are shared four ways."),
+        10: _("{n} is Main Merah's two-player hand. Chinese Ten always keeps {table} cards for the table and "
+              "{stock} for the stock, and shares the other {shared}."),
+        7: _("{n} is Main Merah's three-player hand. Chinese Ten always keeps {table} cards for the table and "
+             "{stock} for the stock, and shares the other {shared}."),
+    }
+
+    def hint(value: int, attempts: int) -> str:
+        text = known.get(value, _("{n} is not it. 52 cards: {table} on the table, {stock} in the stock, and the "
+                                  "other {shared} shared equally among the players."))
+        return text.format(n=value, table=table, stock=stock, shared=shared)
+
+    return NumberTask(
+        _("Four players sit down. The dealer lays {table} cards face up on the table and keeps {stock} face down "
+          "as the stock; the rest is shared out equally. How many cards does each player get?").format(
+            table=table, stock=stock),
+        hand, hint=hint, key="deal",
+        right=_("Yes: {shared} ÷ 4 = {n}. With three players {three} each, with two {two} each. Each turn uses "
+                "one hand card and one stock card, so hands and stock run out together.").format(
+            shared=shared, n=hand, three=CHINESE_TEN_SIZES[3][0], two=CHINESE_TEN_SIZES[2][0]))
+
+
+def aces_task() -> PickTask:
+    players = 4
+    cards = parse_cards("A♠ 7♦ K♠ A♣ 9♥ 5♣ A♥ Q♦")
+    extra = sum(points(c, players) for c in cards if not c.red)
+    return PickTask(
+        _("Four players: choose every card that scores (and none that does not)."), cards,
+        [c for c in cards if points(c, players)], key="aces",
+        right=lambda c: worth(c, players), wrong=lambda c: worth(c, players),
+        reveal=lambda c: points_text(points(c, players)),
+        done=_("So with four players the black Aces add {extra}: {red} + {extra} = {total} points in the deck.").format(
+            extra=extra, red=total(2), total=total(players)))
+
+
+def total_task() -> NumberTask:
+    players = 3
+    a_spades, a_clubs = points(Card.parse("A♠"), 4), points(Card.parse("A♣"), 4)
+    known = {
+        total(2): _("{n} is the red cards alone: the total with two players (and in Main Merah). With three "
+                    "players one more card scores."),
+        total(4): _("{n} is the four-player total: A♣ scores only with four players."),
+        total(2) + a_clubs: _("{n} gives A♠ the club's value: A♠ is worth {spades}."),
+    }
+
+    def hint(value: int, attempts: int) -> str:
+        text = known.get(value, _("{n} is not it. The red cards make {red}; with three players A♠ scores "
+                                  "{spades} as well."))
+        return text.format(n=value, red=total(2), spades=a_spades)
+
+    return NumberTask(
+        _("Three players: how many points are there in the whole deck?"), total(players), hint=hint, key="total",
+        right=_("{red} + {spades} = {total}. Two players: {two}; three: {three}; four: {four}. Every card ends in "
+                "someone's pile (nothing is left on the table in Chinese Ten), so the scores always add up to "
+                "that total.").format(red=total(2), spades=a_spades, total=total(players), two=total(2),
+                                      three=total(3), four=total(4)))
+
+
+def three_game() -> object:
+    """A starting table with three Queens; seat 0 holds the fourth."""
+    return registry.game_from_layout(GAME, hands=["Q♦ 4♣", "8♠ 2♣"], table="Q♥ Q♣ 7♦ Q♠",
+                                     stock="3♠ 6♣ 2♠ 8♣", first=0, dealer=1)
+
+
+def three_task() -> PickTask:
+    g = three_game()
+    card = Card.parse("Q♦")
+    g.act(str(card))  # type: ignore[attr-defined]
+    capture = next(e for e in g.events if type(e).__name__ == "Capture" and e.card == card)  # type: ignore[attr-defined]
+    taken = [capture.taken, *capture.more]
+    table = list(g.setup.table)  # type: ignore[attr-defined]
+    said = capture.explain(None, 0)  # type: ignore[attr-defined]
+
+    return PickTask(
+        _("The starting table holds three Queens. You play the fourth Queen, {card}. Choose every table card it "
+          "takes.").format(card=card), table, taken, key="three",
+        right=lambda t: _("{card} takes {t}.").format(card=card, t=t),
+        wrong=lambda t: no_pair_reason(card, t) + ".",
+        done=lambda: said + "\n\n" + _(
+            "In Main Merah a card takes only one, so two Queens would lie on the table for good; Main Merah deals "
+            "such a table again. Chinese Ten never deals again: this rule (for 5s, 10s, Jacks, Queens and Kings) "
+            "does the job instead."),
+        before=[played(card, _("You play:"))],
+        row_label=_("The starting table:"))
+
+
+def four_game() -> object:
+    """Four 5s on the starting table; the learner (seat 1) dealt."""
+    return registry.game_from_layout(GAME, hands=["K♠ 3♣", "2♣ 8♠"], table="5♠ 5♥ 5♣ 5♦",
+                                     stock="7♣ 6♠ 4♣ 9♠", first=0, dealer=1)
+
+
+def four_task() -> ChoiceTask:
+    g = four_game()
+    took = next(e for e in g.events if type(e).__name__ == "TakeFour")  # type: ignore[attr-defined]
+    table = list(g.setup.table)  # type: ignore[attr-defined]
+    return ChoiceTask(
+        _("Two players, and you deal. You lay the four starting cards: {cards}. What happens?").format(
+            cards=cards_text(table)),
+        [(_("The cards are dealt again"), False, _(
+            "Main Merah would deal again. Chinese Ten never does: it has a rule for this table instead.")),
+         (_("You take all four"), True, _(
+             "Yes. {said} No card could ever capture them (there is no fifth 5), so instead of scoring for "
+             "nobody they go to the dealer.").format(said=took.explain(None, 1))),
+         (_("They wait on the table for another 5"), False, _(
+             "There is no fifth 5 in the deck: nobody could ever capture them, and they would score for nobody."))],
+        before=[show(table, _("The starting table:"), 48)], key="four")
+
+
+def first_task() -> ChoiceTask:
+    players, dealer = 4, 3
+    first = RULES.first_player(dealer, players, random.Random(0))
+    seat: Callable[[int], str] = lambda s: _("Seat {n}").format(n=s + 1)  # noqa: E731
+    options = []
+    for s in (dealer, first, dealer - 1):
+        if s == first:
+            why = _("Yes: the seat after the dealer plays first, and turns go on in seat order: {order}. (In "
+                    "Main Merah's classic rules the dealer starts.)").format(
+                order=", ".join(seat((first + i) % players) for i in range(players)))
+        elif s == dealer:
+            why = _("In Main Merah's classic rules the dealer starts; in Chinese Ten the dealer plays last, and "
+                    "the seat after the dealer starts.")
+        else:
+            why = _("{seat} sits just before the dealer, so it plays last of all. The seat after the dealer "
+                    "starts: after {dealer} comes {first}.").format(seat=seat(s), dealer=seat(dealer),
+                                                                     first=seat(first))
+        options.append((seat(s), s == first, why))
+    return ChoiceTask(
+        _("Four players sit in seat order 1, 2, 3, 4, and {dealer} deals. Who plays first?").format(
+            dealer=seat(dealer)), options, key="first")
+
+
+# ----- the guided game -----------------------------------------------------------------------------------------------
+def guided_game() -> object:
+    """A short two-player game whose table has three Jacks; the learner holds the fourth.
+
+    Every other pairing class has exactly two cards here, so whatever is played, each card
+    that stays on the table is taken later by its partner: the table ends empty, as in a full deal.
+    """
+    return registry.game_from_layout(GAME, hands=["J♦ 6♥ 3♦", "7♣ K♣ 9♦"], table="J♥ 4♦ J♣ J♠",
+                                     stock="K♥ A♣ 8♥ 2♠ 5♥ 5♣", first=0, dealer=1)
+
+
+def guided_task() -> WidgetTask:
+    coach = Coach(guided_game(), human=0, bots=("greedy",))  # type: ignore[arg-type]
+    task = WidgetTask(_("Now a short game against the computer, one step at a time. Three Jacks lie on the table, "
+                        "and you hold the fourth."), coach, key="game")
+    coach.on_over(lambda _c: task.solve())
+    return task
+
+
+def lesson_differences() -> Lesson:
+    tasks: list[Task] = [deal_task(), aces_task(), total_task(), three_task(), four_task(), first_task(),
+                         guided_task()]
+    return Lesson("chinese-ten", _("What is different"), _(
+        "Chinese Ten is Main Merah's closest cousin: the same pairs (A–9, 2–8, 3–7, 4–6, 5–5, 10–10, J–J, Q–Q, "
+        "K–K), the same turn (play a card and take the table card it pairs with, then flip the top card of the "
+        "stock, same rule), and again the red cards score. It is played by 2, 3 or 4 players. Here is what "
+        "differs."), tasks,
+        outro=_("That is everything that differs. Play Chinese Ten in the table app with 2, 3 or 4 players."))
+
+
+def tutorial_lessons() -> list[LessonSpec]:
+    return [LessonSpec("chinese-ten", _("What is different"), lesson_differences)]
+
+
+__all__ = ["lesson_differences", "tutorial_lessons"]

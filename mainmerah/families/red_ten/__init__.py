@@ -1,0 +1,46 @@
+"""Red Ten (红十): the four-player climbing game from Jiaxing whose red tens decide the teams.
+
+The rules are ``shared/rules/red-ten.md``; each module is named for what it holds:
+``rules`` (rank order, ``classify``, ``beats``, every play of a hand), ``engine`` (one hand),
+``scoring`` (the tables and the early end), ``view`` (one seat's sight and team inference),
+``events``/``explain``/``words`` (the log in plain words), ``bots`` and ``sim`` (computer
+players and their fast playouts), ``save`` and ``worlds`` (loading, other deals).
+
+    >>> from mainmerah.families.red_ten import RedTen
+    >>> g = RedTen.new(seed=1)
+    >>> g.decision
+    Decision(seat=0, kind='answer')
+    >>> g.legal_actions()
+    ['keep']
+"""
+
+from __future__ import annotations
+
+from mainmerah.core.i18n import N_
+from mainmerah.core.registry import GameInfo
+from mainmerah.families.red_ten.bots import BOTS, make_bot
+from mainmerah.families.red_ten.rules import Combo, answers_for, beats, classify, plays
+from mainmerah.families.red_ten.save import load_body
+from mainmerah.families.red_ten.state import VARIANTS, Choice, Decision, RedTen, Setup, deal
+from mainmerah.families.red_ten.view import SeatView
+from mainmerah.families.red_ten.worlds import other_world
+
+GAME = GameInfo(
+    name="red-ten",
+    title="Red Ten",
+    blurb=N_("A four-player climbing game from Jiaxing: shed your cards first; the red tens pick the teams."),
+    players=(4,),
+    variants=VARIANTS,
+    default_players=4,
+    new=RedTen.new,
+    from_layout=RedTen.from_layout,
+    load_body=load_body,
+    make_bot=make_bot,
+    bots=BOTS,
+    other_world=other_world,  # type: ignore[arg-type]
+)
+
+__all__ = [
+    "GAME", "Choice", "Combo", "Decision", "RedTen", "SeatView", "Setup", "answers_for", "beats", "classify",
+    "deal", "load_body", "make_bot", "other_world", "plays",
+]

@@ -1,0 +1,257 @@
+"""Red Ten's tutorial (红十): the rank order, the plays, beating, the teams, scoring, a guided hand.
+
+Every right answer and every explanation of a wrong one comes from the engine: ``classify``
+and ``beats`` say what a set of cards is and what it beats, ``words`` says why, and
+``scoring.settle`` computes the scores the learner is asked for. Nothing is copied here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from html import escape
+
+import ipywidgets as W
+
+from mainmerah.core.cards import Card, parse_cards
+from mainmerah.core.i18n import _
+from mainmerah.draw.svg import cards_html
+from mainmerah.families.red_ten.rules import beats, classify, value
+from mainmerah.families.red_ten.score import settle
+from mainmerah.families.red_ten.words import describe, does_not_beat, not_a_play, why_beats
+from mainmerah.teach.lesson import ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask
+from mainmerah.teach.spec import LessonSpec
+
+GAME = "red-ten"
+
+
+def show(cards: list[Card], label: str, width: int = 52) -> W.HTML:
+    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width))
+
+
+def what(text: str) -> str:
+    """What these cards are as a play, or why they are not one (the engine's words)."""
+    cards = parse_cards(text)
+    combo = classify(cards)
+    return describe(combo) if combo is not None else not_a_play(cards)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ----- 1. the rank order ----------------------------------------------------------------------------------------
+def single_name(c: Card) -> str:
+    return describe(classify([c]))  # type: ignore[arg-type]
+
+
+def rank_tasks() -> list[Task]:
+    cards = parse_cards("K♠ A♥ 2♣ SJ BJ 10♥ 10♠")
+    top = max(cards, key=value)
+
+    def wrong(c: Card) -> str:
+        return _("{card} is not the highest: {why}.").format(card=single_name(c), why=does_not_beat(
+            classify([c]), classify([top])))  # type: ignore[arg-type]
+
+    pick = PickTask(_("Choose the single card that beats every other card here."), cards, [top], key="highest",
+                    right=lambda c: _("Yes: a red ten (♥10 or ♦10) is the highest single of all, above even the big "
+                                      "joker. A black ten is an ordinary 10."),
+                    wrong=wrong)
+    a, two = classify(parse_cards("A♠")), classify(parse_cards("2♦"))
+    assert a is not None and two is not None
+    order = ChoiceTask(
+        _("Budi leads A♠. Can you beat it with 2♦?"),
+        [(_("Yes"), beats(two, a), _("Yes: {why}. The order is 3 4 5 6 7 8 9 10 J Q K A 2, then the small joker, "
+                                      "the big joker, and a red ten on top.").format(why=why_beats(two, a))),
+         (_("No: the Ace is the highest card"), False, _("Not in Red Ten: the 2 ranks above the Ace (3 is the "
+                                                           "lowest card). {why}.").format(why=why_beats(two, a)))],
+        key="two")
+    sick, jacks = classify(parse_cards("10♥ 10♣")), classify(parse_cards("J♠ J♦"))
+    assert sick is not None and jacks is not None
+    pair = ChoiceTask(
+        _("Sari plays a pair of jacks. Does your pair 10♥ 10♣ (a red ten with a black ten) beat it?"),
+        [(_("Yes: a red ten is the highest card"), False, cap(does_not_beat(sick, jacks)) + ". " + _(
+            "In a pair a red ten counts as a plain 10: a \"sick\" red ten (带病红十).")),
+         (_("No"), not beats(sick, jacks), cap(does_not_beat(sick, jacks)) + ". " + _(
+             "A red ten is the highest only as a single; in a pair, a bomb or a straight it is a plain 10."))],
+        key="sick")
+    return [pick, order, pair]
+
+
+# ----- 2. the combinations --------------------------------------------------------------------------------------
+def choice_of_plays(prompt: str, options: list[str], want: Callable[[str], bool], key: str) -> ChoiceTask:
+    return ChoiceTask(prompt, [(o, want(o), cap(what(o)) + ".") for o in options], key=key)
+
+
+def combination_tasks() -> list[Task]:
+    def is_straight(t: str) -> bool:
+        c = classify(parse_cards(t))
+        return c is not None and c.kind == "straight"
+
+    straight = choice_of_plays(_("Which of these is a straight (顺子)?"), ["K♠ A♥ 2♦", "A♥ 2♦ 3♣", "Q♦ K♠ A♥ 2♣"],
+                               is_straight, "straight")
+    build = PickTask(
+        _("Your hand holds 6♣ 7♦ 9♠ J♥ and more. Choose the card that makes 6♣ 7♦ + ? + 9♠ a straight of four."),
+        parse_cards("5♥ 8♣ 10♠ 8♥"), parse_cards("8♣ 8♥"), need=1, key="build",
+        right=lambda c: cap(what(f"6♣ 7♦ {c} 9♠")) + ".",
+        wrong=lambda c: cap(what(f"6♣ 7♦ {c} 9♠")) + ".")
+    sick = ChoiceTask(
+        _("You hold ♥10 and ♣10. Played together, they are…"),
+        [(_("a pair of 10s"), True, cap(what("10♥ 10♣")) + ". " + _("A red ten with a black ten is an ordinary pair "
+                                                                       "of tens, equal to any other pair of tens.")),
+         (_("the invincible bomb"), False, _("Only the two red tens together ({what}). With a black ten it is "
+                                             "{this}.").format(what=what("10♥ 10♦"), this=what("10♥ 10♣"))),
+         (_("not a play"), False, _("It is a play: {what}.").format(what=what("10♥ 10♣")))],
+        key="sickpair")
+    spot = choice_of_plays(_("Which of these is NOT a play?"), ["7♠ 7♦ 7♣", "SJ BJ", "8♣ 8♦ 9♠ 9♥", "5♥ 5♠"],
+                           lambda t: classify(parse_cards(t)) is None, "notaplay")
+    return [straight, build, sick, spot]
+
+
+# ----- 3. beating -----------------------------------------------------------------------------------------------
+def beat_task(prompt: str, top_text: str, options: list[str], key: str) -> ChoiceTask:
+    top = classify(parse_cards(top_text))
+    assert top is not None
+    out = []
+    for o in options:
+        play = classify(parse_cards(o))
+        if play is None:
+            out.append((o, False, cap(not_a_play(parse_cards(o))) + "."))
+        elif beats(play, top):
+            out.append((o, True, _("Yes: {play} beats {top}: {why}.").format(play=describe(play), top=describe(top),
+                                                                            why=why_beats(play, top))))
+        else:
+            out.append((o, False, cap(does_not_beat(play, top)) + "."))
+    return ChoiceTask(prompt, out, key=key, before=[show(list(top.cards), _("The play to beat:"))])
+
+
+def beating_tasks() -> list[Task]:
+    return [
+        beat_task(_("Budi played the straight 4-5-6. Which of your plays beats it?"), "4♠ 5♥ 6♣",
+                  ["5♦ 6♠ 7♣ 8♥", "7♦ 8♠ 9♣", "9♠ 9♥"], "beat-straight"),
+        beat_task(_("Sari played a pair of 2s. Which beats it?"), "2♠ 2♥", ["SJ BJ", "A♠ A♦", "10♥ 10♣"], "beat-bomb"),
+        beat_task(_("Ayu played a bomb of four 9s. Which beats it?"), "9♠ 9♥ 9♣ 9♦",
+                  ["K♠ K♥ K♣", "3♠ 3♥ 3♣ 3♦", "10♥ 10♦"], "tiers"),
+    ]
+
+
+# ----- 4. teams and the reveal ----------------------------------------------------------------------------------
+def team_tasks() -> list[Task]:
+    partner = ChoiceTask(
+        _("You hold ♦10. Nobody revealed anything. Then Sari plays ♥10 as a single. Who is your partner?"),
+        [(_("Sari"), True, _("Yes: the holders of ♥10 and ♦10 are one team. Sari played ♥10, you hold ♦10: "
+                             "you two (红十) play against Budi and Ayu.")),
+         (_("Budi"), False, _("Budi showed no red ten. The red tens pick the teams: you hold ♦10, so your partner "
+                              "holds ♥10, and Sari just played it.")),
+         (_("Nobody: you play alone"), False, _("You play alone only when you hold both red tens. Sari played ♥10, "
+                                                "so Sari is your partner."))],
+        key="partner")
+    unknown = ChoiceTask(
+        _("You hold no red ten and nothing has been shown or played yet. Who is your partner?"),
+        [(_("Not known yet"), True, _("Right: you are not on the red team, but any one of the other three might "
+                                      "be your partner, or one of them holds both tens and plays alone. Watch "
+                                      "for a red ten being shown or played.")),
+         (_("The player opposite you"), False, _("Seats do not make teams in Red Ten: only the red tens do, and "
+                                                  "nobody knows yet who holds them.")),
+         (_("Nobody"), False, _("Without a red ten you are on the other team, with one or two partners; you just do "
+                                "not know yet which."))],
+        key="unknown")
+    win = settle([0, 1, 2, 3], [0], True).scores[0]
+    lose = settle([1, 2, 3, 0], [0], True).scores[0]
+    hidden_lose = settle([1, 2, 3, 0], [0], False).scores[0]
+    risk = ChoiceTask(
+        _("You hold both red tens and reveal both: an open hand (明打). If you then finish last, what do you "
+          "score?"),
+        [(f"{lose:+d}", True, _("Yes: alone and last is {base} (斟酒), and an open hand that the red side loses "
+                                "counts four times: {score}. Had you won going out first: {win}.").format(
+            base=hidden_lose, score=lose, win=f"{win:+d}")),
+         (f"{hidden_lose:+d}", False, _("{n} is the hidden hand's score. Both red tens shown make the hand open: "
+                                        "×4 when the red side loses.").format(n=hidden_lose)),
+         (f"{2 * hidden_lose:+d}", False, _("×2 is for an open hand the red side wins. Losing it counts ×4."))],
+        key="risk")
+    return [partner, unknown, risk]
+
+
+# ----- 5. scoring -----------------------------------------------------------------------------------------------
+def score_task(prompt: str, out: list[int], red: list[int], open_hand: bool, seat: int, key: str,
+               why: str) -> NumberTask:
+    result = settle(out, red, open_hand)
+    answer = result.scores[seat]
+    base = result.base[seat]
+
+    def hint(got: int, attempts: int) -> str:
+        if got == base and result.multiplier != 1:
+            return _("{n} is the table's score; now the multiplier: ×{m}.").format(n=got, m=result.multiplier)
+        if got == -answer:
+            return _("{n} is the other side's score: check which side won.").format(n=got)
+        return _("{n} is not it. {why}").format(n=got, why=why)
+
+    return NumberTask(prompt, answer, hint=hint, key=key, right=_("Yes: {n}. {why}").format(n=f"{answer:+d}",
+                                                                                             why=why))
+
+
+def scoring_tasks() -> list[Task]:
+    return [
+        score_task(_("2 against 2, a hidden hand (暗打). You and your partner (the red team) go out first and "
+                     "second. What do you score?"), [0, 2, 1, 3], [0, 2], False, 0, "first-second",
+                   _("First and second: +2 to each of the team, −2 to each of the others.")),
+        score_task(_("2 against 2, an open hand (明打). The red team goes out first and third. What does each red "
+                     "player score?"), [0, 1, 2, 3], [0, 2], True, 0, "open",
+                   _("First and third is +1; an open hand won by the red side counts double: +2.")),
+        score_task(_("1 against 3, hidden: the holder of both red tens goes out first (冲出). What does each of the "
+                     "three others score?"), [0, 1, 2, 3], [0], False, 1, "lone",
+                   _("The lone player first: +9 for the lone player, −3 for each other.")),
+    ]
+
+
+# ----- 6. the guided hand ---------------------------------------------------------------------------------------
+def guided_task() -> WidgetTask:
+    from mainmerah.table.table import TableWidget  # the whole table: loaded when this lesson is built
+
+    table = TableWidget(game=GAME, seed=7, bots=["greedy", "greedy", "greedy"], delay=0.8, controls=False,
+                        options=False)
+    task = WidgetTask(_("Now a whole hand against the computer. Choose cards to build a play: the table says what "
+                        "your selection is and whether it beats the top play. Use Hint when unsure."), table,
+                      key="game")
+    table.on_step(lambda t: task.solve() if t.game.is_over and not task.solved else None)
+    return task
+
+
+LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list[Task]]]] = [
+    ("red-ten-ranks", lambda: _("The rank order"), lambda: _(
+        "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. Singles, pairs and "
+        "bombs go by rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big joker "
+        "(大王), and a red ten (♥10 or ♦10) above all. Suits never matter."), rank_tasks),
+    ("red-ten-plays", lambda: _("The combinations"), lambda: _(
+        "A play is a single, a pair, a straight (顺子: three or more ranks in a row on A 2 3 … K A, no wrapping) or "
+        "a bomb (炸弹: three or four of a kind, the two jokers 旗杆炸弹, the two red tens 无敌炸弹). Nothing else."),
+     combination_tasks),
+    ("red-ten-beating", lambda: _("Beating a play"), lambda: _(
+        "To beat the top play, play the same kind with the same number of cards and a higher rank (a straight: "
+        "the same length, starting higher). A bomb beats any single, pair or straight; a higher bomb beats a "
+        "bomb. You may always pass, and play again when your turn comes back."), beating_tasks),
+    ("red-ten-teams", lambda: _("Teams and the reveal"), lambda: _(
+        "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone "
+        "against three. Before play each seat may keep quiet, reveal a red ten or (with both) surrender. "
+        "Both red tens shown make an open hand (明打)."), team_tasks),
+    ("red-ten-scoring", lambda: _("Scoring"), lambda: _(
+        "2 against 2, by the places of the first player out's team: first and second +2/−2, first and third "
+        "+1/−1, first and last 0. 1 against 3: the lone player first +9 (others −3), last −9 (others +3), "
+        "otherwise 0. An open hand: ×2 if the red side wins, ×4 if it loses."), scoring_tasks),
+    ("red-ten-game", lambda: _("A guided hand"), lambda: _(
+        "Play one whole hand. You sit at the bottom; the three computers play greedily."), lambda: [guided_task()]),
+]
+
+
+def build(key: str) -> Lesson:
+    for k, title, intro, tasks in LESSONS:
+        if k == key:
+            return Lesson(k, title(), intro(), tasks(), outro=_("Well done. Play Red Ten at the table."))
+    raise KeyError(key)
+
+
+def tutorial_lessons() -> list[LessonSpec]:
+    return [LessonSpec(k, title(), partial(build, k)) for k, title, _i, _t in LESSONS]
+
+
+__all__ = ["LESSONS", "build", "tutorial_lessons"]

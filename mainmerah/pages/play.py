@@ -1,0 +1,198 @@
+"""The table as a standalone app page (``notebooks/play.ipynb``).
+
+The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&players=4
+&bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
+``variant`` only for a game that has variants), or name a teacher's deal code,
+``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one).
+Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs
+the notebook before anyone asks, so it first waits for the request
+(``mainmerah.pages.request.wait_for_request``, which does not load Voila's server side
+into every student's kernel). Values
+from a URL are checked like any input: a bad one is named on the page and
+the default is used instead.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+from typing import Any
+from urllib.parse import parse_qs
+
+from mainmerah.core import registry
+from mainmerah.core.i18n import _, on_language_change
+from mainmerah.table.controls import MANUAL, PACES, bot_levels, read_deal_code
+from mainmerah.table.presenter import PRESENTERS
+
+# The games the table page offers (those with a presenter), each as the registry describes it.
+GAMES = tuple(name for name in registry.games() if name in PRESENTERS)
+
+
+def game_rules(name: str) -> tuple[str, tuple[int, ...], tuple[str, ...]]:
+    """A game's title, the player counts it allows, its variants (none when it is played one way)."""
+    info = registry.get(name)
+    variants = tuple(info.variants)
+    return _(info.title), tuple(info.players), variants if len(variants) > 1 else ()
+
+PACE_NAMES = {"manual": MANUAL, "next": MANUAL, "slow": 2.0, "normal": 1.1, "fast": 0.45, "instant": 0.0}
+assert {v for _n, v in PACES} == set(PACE_NAMES.values())
+
+
+def request_query() -> str:
+    """The page request's query string ("" outside Voila, e.g. in JupyterLab)."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from mainmerah.pages.request import wait_for_request
+
+        wait_for_request()  # a preheated kernel learns its request only now
+    return os.environ.get("QUERY_STRING", "")
+
+
+def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
+    """TableWidget keyword arguments from a query string, and the problems found in it."""
+    params = {k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items()}
+    kw: dict[str, Any] = {}
+    problems: list[str] = []
+
+    def bad(name: str, value: str, expected: str) -> None:
+        problems.append(_("Ignored {name}={value}: {expected}.").format(name=name, value=value, expected=expected))
+
+    game = "main-merah"
+    if "game" in params:
+        v = params["game"].strip().lower()
+        if v in GAMES:
+            game = v
+            if v != "main-merah":
+                kw["game"] = v
+        else:
+            bad("game", params["game"], _("choose one of {names}").format(names=", ".join(GAMES)))
+    title, allowed, variants = game_rules(game)
+    if "seed" in params:
+        v = params["seed"]
+        if v.isdigit():
+            kw["seed"] = int(v)
+        else:
+            bad("seed", v, _("a seed is a whole number, 0 or more"))
+    if "players" in params:
+        v = params["players"]
+        if v in [str(n) for n in allowed]:
+            kw["players"] = int(v)
+        else:
+            counts = _("{some} or {last}").format(some=", ".join(str(n) for n in allowed[:-1]), last=allowed[-1])
+            bad("players", v, _("{game} is for {counts} players").format(game=title, counts=counts))
+    if "variant" in params:
+        v = params["variant"].strip().lower()
+        if not variants:
+            bad("variant", params["variant"], _("{game} has no variants").format(game=title))
+        elif v in variants:
+            kw["variant"] = v
+        else:
+            bad("variant", params["variant"], _("choose one of {names}").format(names=", ".join(variants)))
+    if "bots" in params:
+        levels = [b.strip().lower() for b in params["bots"].split(",") if b.strip()]
+        known = bot_levels()
+        if levels and all(b in known for b in levels):
+            kw["bots"] = levels
+        else:
+            bad("bots", params["bots"], _("levels are {names}").format(names=", ".join(known)))
+    if "code" in params:  # a teacher's deal code: the game, players, variant and seed in one
+        v = params["code"]
+        try:
+            spec = read_deal_code(v)
+        except ValueError as e:
+            bad("code", v[:40], str(e))
+        else:
+            given = [k for k in ("game", "seed", "players", "variant") if k in params]
+            for k in ("game", "seed", "players", "variant"):
+                kw.pop(k, None)
+            if spec.game != "main-merah":
+                kw["game"] = spec.game
+            kw["players"], kw["seed"] = spec.players, spec.seed
+            if spec.variant is not None:
+                kw["variant"] = spec.variant
+            if given:
+                problems.append(_("The deal code {code} names the game, players, variant and seed: ignored {names}.")
+                                .format(code=v.strip().upper(), names=", ".join(given)))
+    if "pace" in params:
+        v = params["pace"].strip().lower()
+        delay = PACE_NAMES.get(v)
+        if delay is None:
+            try:
+                delay = float(v)
+            except ValueError:
+                delay = None
+        if delay is None or not (delay == MANUAL or 0 <= delay <= 10):
+            bad("pace", params["pace"], _("use manual, slow, normal, fast, instant or seconds from 0 to 10"))
+        elif delay == MANUAL:
+            kw["auto"] = False
+        else:
+            kw["auto"], kw["delay"] = True, delay
+    return kw, problems
+
+
+def table_from_request(**overrides: Any) -> Any:
+    """The app's table, set up from the page's query string (defaults without one), kept in the browser."""
+    from mainmerah.table.table import TableWidget
+
+    query = request_query()
+    lang_chosen = apply_query_language(query)
+    kw, problems = options_from_query(query)
+    kw.setdefault("links", True)
+    kw.update(overrides)
+    table = TableWidget(**kw)
+    if problems:
+        table.note = " ".join(problems)
+        table._render()
+    keep_table(table, kw, lang_chosen)
+    return table
+
+
+def apply_query_language(query: str) -> bool:
+    """Show the page in the language ``?lang=`` asks for; whether it asked (it then wins over the kept one)."""
+    from mainmerah.pages.home import apply_language, query_language
+
+    apply_language(query)
+    return query_language(query) is not None
+
+
+# The table's keywords that name a deal (a link to one deal wins over a kept game of another).
+DEAL_KEYWORDS = ("seed", "players", "variant")
+
+
+def keep_table(table: Any, kw: dict[str, Any], lang_chosen: bool) -> Any:
+    """Keep ``table``'s game, match and settings in the browser, the language from page to page.
+
+    ``kw``: what the URL set up (a deal named there wins over a kept game of another deal; a pace
+    or levels set there win over the kept ones). Adds the invisible keeper and the "Start over"
+    button to the table; returns the :class:`~.kept_table.TableKeeping`.
+    """
+    from mainmerah.table.keeper import LANG_KEY, Keeper, follow_language
+    from mainmerah.table.kept_table import URL_SETTINGS, TableKeeping, sheet_key, table_key
+
+    name = table.presenter.game_name
+    keeper = Keeper([table_key(name), sheet_key(name), LANG_KEY])
+    follow_language(keeper, lang_chosen)
+    deal = {k: kw[k] for k in DEAL_KEYWORDS if k in kw}
+    keeping = TableKeeping(table, keeper, deal, {URL_SETTINGS[k] for k in kw if k in URL_SETTINGS})
+    table.side.children = (*table.side.children, keeping.box)
+    table.children = (*table.children, keeper)
+    ref = weakref.WeakMethod(keeping.relabel)
+    on_language_change(lambda _code: None if (m := ref()) is None else m())
+    table.keeping = keeping
+    return keeping
+
+
+def play_link(text: str | None = None, href: str = "play.ipynb") -> Any:
+    """A link to the table, for the tutorial (the app's landing page) and other notebooks.
+
+    Relative, so it works under Voila (``/voila/render/play.ipynb``) and in JupyterLab
+    (which opens the notebook next to this one).
+    """
+    import ipywidgets as w
+
+    from mainmerah.families.fishing.ui.text import esc
+
+    label = text or _("Play a whole game against the computer ▸")
+    link = w.HTML(f'<a class="mm-play-link" href="{esc(href)}" style="font-weight:600;font-size:1.1em">'
+                  f"{esc(label)}</a>")
+    link.add_class("mm-play-link-box")
+    return link

@@ -1,0 +1,132 @@
+"""The teacher's routes of ``make serve-class``: ``/teacher``, ``/teacher.csv``, ``/teacher/clear``.
+
+Drawn by the server from the class folder, without a kernel (``mainmerah.server.teacher``
+writes the page). Each asks for the class's key (``?key=``, or a form field for the POST)
+and compares it in constant time; without it, or with a wrong one, the answer is 403 and
+a page with no name and no number on it. A server started without a class folder answers
+404 on all three. The pages are never cached, never sent as a referrer (the key is in
+the URL), never framed, and run only the page's own refresh script (Content-Security-Policy
+with a nonce); "clear the class" is a POST with the key and the ``_xsrf`` token, then a
+second, confirming POST.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from pathlib import Path
+
+from tornado.web import RequestHandler
+
+from mainmerah.core.i18n import _
+from mainmerah.pages.home import preferred_language, query_language, speaking
+from mainmerah.server.teacher import class_csv, confirm_document, live_fragment, refused_document, teacher_document
+from mainmerah.teach.classfolder import clear_class, read_records
+
+
+class ClassHandler(RequestHandler):
+    """What the three routes share: the folder, the key check, the language, the headers."""
+
+    folder: Path | None
+    key: str
+
+    def initialize(self, folder: Path | None, key: str) -> None:
+        self.folder = folder
+        self.key = key
+
+    def set_default_headers(self) -> None:
+        # Called from the constructor, before initialize(): the page script's nonce is made here.
+        if not hasattr(self, "nonce"):
+            self.nonce = secrets.token_urlsafe(16)
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("X-Frame-Options", "DENY")
+        self.set_header("Content-Security-Policy", (
+            "default-src 'none'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self'; "
+            f"base-uri 'none'; frame-ancestors 'none'; script-src 'nonce-{self.nonce}'"))
+
+    def lang(self) -> str:
+        given = self.get_argument("lang", "")
+        return query_language(f"lang={given}") or preferred_language(self.request.headers.get("Accept-Language", ""))
+
+    def home(self) -> str:
+        return str(self.settings.get("base_url", "/"))
+
+    def allowed(self) -> bool:
+        """The class exists and the request carries its key (refused with a page saying so otherwise)."""
+        lang = self.lang()
+        with speaking(lang):
+            if self.folder is None:
+                self.set_status(404)
+                self.finish(refused_document(lang, _("This server has no class: start it with make serve-class."),
+                                             self.home()))
+                return False
+            given = self.get_argument("key", "")
+            if not given or not hmac.compare_digest(given.encode("utf-8"), self.key.encode("utf-8")):
+                self.set_status(403)
+                reason = _("Open it with the link the server printed when it started (it holds the teacher's key).")
+                self.finish(refused_document(lang, reason, self.home()))
+                return False
+        return True
+
+    def records(self) -> tuple[list, list[str]]:
+        assert self.folder is not None
+        return read_records(self.folder)
+
+
+class TeacherHandler(ClassHandler):
+    """The class, live: the whole page, or (``?part=live``) the part its script refreshes."""
+
+    def get(self) -> None:
+        if not self.allowed():
+            return
+        lang = self.lang()
+        by, descending = self.get_argument("sort", "name"), self.get_argument("desc", "0") == "1"
+        records, refused = self.records()
+        cleared = self.get_argument("cleared", "")
+        with speaking(lang):
+            if self.get_argument("part", "") == "live":
+                base = f"teacher?key={self.key}&lang={lang}"
+                html = live_fragment(records, refused, base, by, descending)
+            else:
+                html = teacher_document(records, refused, key=self.key, lang=lang, xsrf_form=self.xsrf_form_html(),
+                                        by=by, descending=descending, nonce=self.nonce,
+                                        cleared=int(cleared) if cleared.isdigit() else None)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(html)
+
+
+class CsvHandler(ClassHandler):
+    """The class as a spreadsheet (a download)."""
+
+    def get(self) -> None:
+        if not self.allowed():
+            return
+        records, _refused = self.records()
+        with speaking(self.lang()):
+            text = class_csv(records)
+        self.set_header("Content-Type", "text/csv; charset=UTF-8")
+        self.set_header("Content-Disposition", 'attachment; filename="class.csv"')
+        self.finish("\ufeff" + text)  # the byte-order mark: spreadsheets then read the names as UTF-8
+
+
+class ClearHandler(ClassHandler):
+    """POST once: "are you sure?"; POST again with ``confirm=yes``: every student record deleted."""
+
+    def post(self) -> None:
+        self.check_xsrf_cookie()  # whatever the application's setting: this POST deletes things
+        if not self.allowed():
+            return
+        assert self.folder is not None
+        lang = self.lang()
+        if self.get_body_argument("confirm", "") != "yes":
+            records, refused = self.records()
+            with speaking(lang):
+                html = confirm_document(len(records) + len(refused), key=self.key, lang=lang,
+                                        xsrf_form=self.xsrf_form_html())
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.finish(html)
+            return
+        gone = clear_class(self.folder)
+        self.redirect(f"../teacher?key={self.key}&lang={lang}&cleared={gone}", status=303)

@@ -1,0 +1,218 @@
+"""``make app``: Voila serving ``notebooks/`` with the games' home page at the root URL.
+
+Voila (0.5) serves a directory listing at ``/`` and has no setting for a
+landing page (voila-dashboards/voila#540); a Jupyter server has
+``ServerApp.default_url``, but Voila inside a Jupyter server cannot preheat
+kernels and needs a token. So this is Voila's own application with one more
+tornado route, registered first so it wins over the listing: ``/`` answers with
+the home page (every game, a Learn and a Play link; ``mainmerah.pages.home``),
+drawn here in the server, without a kernel: a whole class opening it at once
+costs nothing, and the kernels go to the pages that need one. Beside it,
+``mainmerah/lang.js`` (``static/lang.js``) lets the home page follow the language the
+visitor chose on another page (the pages with a kernel keep it through their Keeper). (``landing`` may
+instead name a notebook to redirect to, or be empty for Voila's listing.) Every
+other page (the table ``/voila/render/play.ipynb``, the listing ``/voila/tree``)
+is Voila's as usual, and all settings still come from ``voila.json``
+(``--Voila.config_file_paths``).
+
+Two more fixes for an interactive page. Kernel websockets send with ``TCP_NODELAY``:
+a click's answer is several small frames (the widgets that changed), and with Nagle's
+algorithm each one after the first could wait for the browser's delayed ACK (~40 ms).
+And each rendered page gets the ``_xsrf`` cookie: Voila's page shuts its kernel
+down when the tab closes with a POST that must echo that cookie, but only Voila's
+listing page sets it, so a tab opened straight at a notebook (as the redirect does)
+kept its kernel until the culler came.
+
+The settings in ``voila.json`` (read through ``--Voila.config_file_paths``): the table
+and the tutorial each keep one preheated kernel (imports done, waiting for its page, refilled
+a second after use; other notebooks start a kernel on demand); a kernel idle for
+an hour is culled, checked every two minutes, even with a tab still connected (a
+forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
+are stripped and tracebacks never reach the page; the server listens on 127.0.0.1:8866.
+
+On ``make serve-class`` two more things. With a class folder (``MAINMERAH_CLASS``, see
+``mainmerah.teach.classfolder``) the server makes the teacher's key and prints the
+teacher's page as a full link once it listens; ``/teacher``, ``/teacher.csv`` and
+``/teacher/clear`` (``teacher_page``) show the class behind that key, drawn here without a
+kernel; without a folder they answer 404. And ``students`` (``STUDENTS=30``) grows the
+preheated pools of the pages a class opens at once (Voila's
+``VoilaKernelManager.kernel_pools_config``, ``{"tutorial.ipynb": {"pool_size": 30}}``) before
+Voila builds its kernel manager; once a class has taken them, ``refill_stagger`` refills the pools
+one kernel every 2 s rather than thirty at once (:func:`stagger_refills`).
+
+Run: ``python -m mainmerah.server.voila notebooks --Voila.config_file_paths=.``
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jupyter_core.utils import ensure_async
+from jupyter_server.utils import url_path_join
+from tornado.ioloop import IOLoop
+from tornado.web import RedirectHandler, RequestHandler
+from tornado.websocket import WebSocketHandler
+from traitlets import Float, Int, Unicode
+from voila.app import Voila
+from voila.handler import VoilaHandler
+
+
+def with_xsrf_cookie(handler: type[RequestHandler]) -> type[RequestHandler]:
+    """``handler`` that also sets the ``_xsrf`` cookie (reading ``xsrf_token`` sets it)."""
+
+    class Handler(handler):  # type: ignore[valid-type, misc]
+        async def prepare(self, *args: Any, **kw: Any) -> None:
+            await ensure_async(super().prepare(*args, **kw))
+            self.xsrf_token  # noqa: B018 - read for its effect: the cookie the unload beacon echoes
+
+    Handler.__name__ = Handler.__qualname__ = handler.__name__
+    return Handler
+
+
+def with_nodelay(handler: type[WebSocketHandler]) -> type[WebSocketHandler]:
+    """``handler`` whose websocket sends each frame at once (no Nagle delay)."""
+
+    class Handler(handler):  # type: ignore[valid-type, misc]
+        def open(self, *args: Any, **kw: Any) -> Any:
+            self.set_nodelay(True)
+            return super().open(*args, **kw)
+
+    Handler.__name__ = Handler.__qualname__ = handler.__name__
+    return Handler
+
+
+def _patched(handler: Any) -> Any:
+    if isinstance(handler, type) and issubclass(handler, VoilaHandler):
+        return with_xsrf_cookie(handler)
+    if isinstance(handler, type) and issubclass(handler, WebSocketHandler):
+        return with_nodelay(handler)
+    return handler
+
+
+class HomeHandler(RequestHandler):
+    """The games' home page, in the language of ``?lang=`` (else the browser's), drawn without a kernel."""
+
+    def get(self) -> None:
+        from mainmerah.pages.home import home_document
+
+        query = self.request.query
+        # Links relative to this page, so they keep any base URL the server runs under.
+        html = home_document(query, prefix="voila/render/", accept_language=self.request.headers.get(
+            "Accept-Language", ""))
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.write(html)
+
+
+class LanguageScriptHandler(RequestHandler):
+    """The home page's language script (``static/lang.js``): the kept language applies there too."""
+
+    def get(self) -> None:
+        from importlib.resources import files
+
+        self.set_header("Content-Type", "text/javascript; charset=UTF-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.write(files("mainmerah").joinpath("static/lang.js").read_text(encoding="utf-8"))
+
+
+def stagger_refills(manager: Any, stagger: float) -> None:
+    """Refill ``manager``'s preheated pools one kernel every ``stagger`` s after a burst, not all at once.
+
+    Voila replaces each kernel a page takes, ``fill_delay`` after it was taken: thirty students arriving
+    together would start thirty kernels (each importing the package) while their own pages are still
+    being drawn. Each refill waits ``stagger`` s more for every refill of the same notebook still
+    waiting; a page that finds no ready kernel takes the first of them, the soonest.
+    (Voila 0.5 asks its kernel manager for a refill with ``delay=None``; start-up fills pass 0.)
+    """
+    fill = manager.fill_if_needed
+
+    def staggered(delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        if delay is None:
+            waiting = sum(not task.done() for task in manager._pools.get(notebook_name, []))
+            delay = manager.fill_delay + stagger * waiting
+        fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    manager.fill_if_needed = staggered
+
+
+# The pages a whole class is sent to at once: ``students`` preheats a kernel per student for each.
+CLASS_PAGES = ("tutorial.ipynb", "play.ipynb")
+
+
+class MainMerahVoila(Voila):
+    """Voila with a landing page at the root URL: the games' home page, or a redirect to a notebook."""
+
+    landing = Unicode(
+        "home", config=True,
+        help="What the root URL shows: 'home' (the games' home page), a notebook of the served folder to "
+             "redirect to, or empty for Voila's listing.",
+    )
+    students = Int(
+        0, config=True,
+        help="Students expected to arrive at once (`make serve-class STUDENTS=30`): the tutorial and the table "
+             "each keep at least this many preheated kernels. 0: the pool sizes of the config as they are.",
+    )
+
+    refill_stagger = Float(
+        0.0, config=True,
+        help="Seconds between the preheated pools' refills after a burst of arrivals (the classroom config: 2). "
+             "0: Voila's own, every kernel taken replaced after fill_delay, however many arrive together.",
+    )
+
+    def init_settings(self) -> dict:
+        settings: dict = super().init_settings()  # builds the kernel manager
+        if self.refill_stagger > 0:
+            stagger_refills(self.kernel_manager, self.refill_stagger)
+        return settings
+
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        if self.students > 0:
+            # Voila's kernel manager is built later (in start) from this config: the pools grow before it exists.
+            pools = dict(self.config.VoilaKernelManager.get("kernel_pools_config", {}))
+            for nb in CLASS_PAGES:
+                size = max(int(pools.get(nb, {}).get("pool_size", 0)), self.students)
+                pools[nb] = {**pools.get(nb, {}), "pool_size": size}
+            self.config.VoilaKernelManager.kernel_pools_config = pools
+
+    def init_handlers(self) -> list:
+        handlers = [(h[0], _patched(h[1]), *h[2:]) for h in super().init_handlers()]
+        handlers[:0] = self.class_handlers()
+        if self.landing and not self.notebook_path:
+            if self.landing == "home":
+                route: tuple = (self.server_url, HomeHandler)
+            else:
+                target = url_path_join(self.base_url, "voila/render", self.landing)
+                route = (self.server_url, RedirectHandler, {"url": target, "permanent": False})
+            # Tornado takes the first matching route: this one, before Voila's listing at the same path.
+            handlers.insert(0, route)
+            handlers.insert(0, (url_path_join(self.server_url, "mainmerah/lang.js"), LanguageScriptHandler))
+        return handlers
+
+    def class_handlers(self) -> list:
+        """The teacher's routes; with a class folder (``make serve-class``) its key is made and announced."""
+        from mainmerah.server.teacher_page import ClearHandler, CsvHandler, TeacherHandler
+        from mainmerah.teach.classfolder import class_folder, teacher_key
+
+        folder = class_folder()
+        options: dict[str, Any] = {"folder": None, "key": ""}
+        if folder is not None:
+            folder = Path(folder).resolve()
+            options = {"folder": folder, "key": teacher_key(folder)}
+            IOLoop.current().add_callback(self.announce_teacher, options["key"], folder)
+        return [(url_path_join(self.base_url, path), handler, options) for path, handler in (
+            ("teacher", TeacherHandler), (r"teacher\.csv", CsvHandler), ("teacher/clear", ClearHandler))]
+
+    def announce_teacher(self, key: str, folder: Path) -> None:
+        """Once listening (the port is known): the teacher's full link, on the terminal only."""
+        url = f"{self.display_url.split('?')[0]}teacher?key={key}"
+        line = "=" * 72
+        print(f"\n{line}\nThe teacher's page (keep this link to yourself):\n  {url}\n"
+              f"Class folder: {folder}\n{line}\n", flush=True)
+
+
+main = launch_new_instance = MainMerahVoila.launch_instance
+
+if __name__ == "__main__":
+    main()

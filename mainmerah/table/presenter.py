@@ -1,0 +1,283 @@
+"""What a game family puts on the table: the interface between the controller and a game.
+
+:class:`~.table.TableWidget` (the controller) is game-neutral: pacing, bots and their
+levels, undo, replay, save files, hints, the match sheet, the language, the frames it
+steps through. A :class:`Presenter` says, for one family of games, what the board shows
+(its zones and what is in them) and what a click, a button or typed text means; each
+wish ends as an action the engine checks (``decide``), so a presenter never needs to
+trust the page either. ``mainmerah.families.fishing.ui.presenter`` is the fishing games'.
+
+The board draws generic zones (see ``static/board.js``), listed by :meth:`Presenter.zones`:
+
+- ``seats``: the other seats (name, level, a fan of their hand, a pile or score line);
+- ``stock``: a face-down pile with its count;
+- ``slots``: a row of card places the player may click (the fishing table; a stack per
+  seat for In The Red); its cards go in the trait named by the zone's ``id`` (``table``)
+  or, for other rows, under that id in the ``rows`` trait;
+- ``stacks``: a pile per seat (In The Red): a name, a tag, the top card as a clickable slot
+  and the cards under it small; its list sits under the zone's id in the ``rows`` trait;
+- ``trick``: the last move or the climbing game's top play (cards, an arrow, words);
+- ``gameover``, ``you`` (your seat and your hand, single- or multi-select), ``prompt``,
+  ``actions`` (the buttons): the parts every game has, placed where the list puts them.
+
+A zone is ``{"kind": ..., "id": ..., "cls": ..., "label": ..., "multi": ...}``; ``group``
+and ``column`` zones hold other zones side by side or one under the other (``zones``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol
+
+from mainmerah.core import registry
+
+if TYPE_CHECKING:
+    from mainmerah.table.board import Action, CardRow
+
+Zone = dict[str, Any]
+
+
+def table_zones(cards: Zone) -> list[Zone]:
+    """The board's usual layout: opponents, then the stock beside ``cards`` (a game's row on the table)
+    and the last move, the game-over view, your seat, the prompt and the buttons."""
+    return [
+        {"kind": "seats", "id": "opps"},
+        {"kind": "group", "cls": "mm-middle", "zones": [
+            {"kind": "stock", "id": "stock"},
+            {"kind": "column", "cls": "mm-tablecol", "zones": [
+                cards,
+                {"kind": "trick", "id": "action", "cls": "mm-action"}]}]},
+        {"kind": "gameover"},
+        {"kind": "you", "multi": False},
+        {"kind": "prompt"},
+        {"kind": "actions"},
+    ]
+
+
+class TableContext(Protocol):
+    """What a presenter may read and ask of the table (the controller) it is drawn in."""
+
+    game: Any
+    human: int | None
+    names: list[str]
+    open_hands: bool
+    replaying: bool
+    auto: bool
+    note: str | None
+    error: str | None
+    hand: CardRow
+
+    @property
+    def caught_up(self) -> bool: ...
+
+    @property
+    def frame(self) -> Any: ...
+
+    @property
+    def hinted(self) -> dict[Any, str]: ...
+
+    def my_decision(self) -> Any: ...
+
+    def refuse(self, message: str) -> bool: ...
+
+    def ok(self) -> None: ...
+
+    def decided(self) -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def wish(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+
+    def why_not_now(self) -> str: ...
+
+
+class Presenter(ABC):
+    """One game family's part of the table. Subclasses fill in the rules of the board.
+
+    Wishes (:meth:`slot`, :meth:`enter`, the presenter's own buttons and any public method
+    listed in ``wishes``) run inside the table's error guard: a ``RuleError`` or a bad card
+    becomes a message on the board, never a traceback.
+    """
+
+    game_name: str = ""
+    match_targets: tuple[int, ...] = ()  # the totals a match may play to (RULES.md), besides a number of games
+    wishes: frozenset[str] = frozenset()  # public methods the table offers as its own (t.select(...))
+    clickable: frozenset[str] = frozenset({"hand"})  # zones whose slots the page may click
+
+    def __init__(self, ctx: TableContext, game_name: str) -> None:
+        self.ctx = ctx
+        self.game_name = game_name
+
+    # ----- the game: dealing, loading, a match -----------------------------------------
+    @property
+    @abstractmethod
+    def title(self) -> str:
+        """The game's display name for the board's heading."""
+
+    @property
+    @abstractmethod
+    def players_allowed(self) -> tuple[int, ...]: ...
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """Named variants (none: the controls hide the variant choice)."""
+        return ()
+
+    @abstractmethod
+    def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any: ...
+
+    @abstractmethod
+    def load(self, text: str) -> Any:
+        """A save file of this game, checked by the engine."""
+
+    @abstractmethod
+    def next_game(self, game: Any) -> Any:
+        """The next game of a match, after ``game``."""
+
+    def variant_of(self, game: Any) -> str:
+        return ""
+
+    def seed_of(self, game: Any) -> int | None:
+        """The seed ``game`` was dealt from (None: a set-up position)."""
+        return getattr(game, "seed", None)
+
+    @abstractmethod
+    def info(self, game: Any) -> str:
+        """The heading's line: players, variant, seed."""
+
+    def sheet_label(self, game: Any) -> str:
+        """How the score sheet names a finished game."""
+        return self.variant_of(game) or self.title
+
+    # ----- bots ----------------------------------------------------------------------------
+    def bot_levels(self) -> list[str]:
+        """The levels a computer seat may take: the game's own bots, weakest first."""
+        return list(registry.get(self.game_name).bots)
+
+    def make_bot(self, level: str, seed: int) -> Any:
+        return registry.get(self.game_name).make_bot(level, seed=seed)
+
+    def bot_move(self, bot: Any, game: Any, seat: int) -> None:
+        game.act(bot.choose(game.view(seat)))  # the engine checks the computer's move like anyone's
+
+    # ----- the log, as steps -------------------------------------------------------------
+    @abstractmethod
+    def boundaries(self, events: Sequence[Any]) -> list[int]:
+        """Event counts at which a shown step ends (the first: the deal)."""
+
+    @abstractmethod
+    def frame_at(self, game: Any, n: int, after: Any = None) -> Any:
+        """What the table shows after ``n`` events (``after``: an earlier frame to fold on from).
+
+        A frame has at least ``n``, ``over`` (the game ended), ``seat`` and ``step`` (its events).
+        """
+
+    @abstractmethod
+    def turn_seat(self, frame: Any) -> int:
+        """Whose turn the board shows at ``frame`` (the ring and the status line)."""
+
+    @abstractmethod
+    def end_of(self, frame: Any) -> Any:
+        """The game's end event (``scores``, ``winners``) when ``frame`` shows the end."""
+
+    @abstractmethod
+    def is_own_turn_start(self, choice: Any) -> bool:
+        """Whether a recorded choice of the human starts a turn (Undo goes back before it)."""
+
+    # ----- drawing ---------------------------------------------------------------------------
+    @abstractmethod
+    def zones(self) -> list[Zone]:
+        """The board's layout (see the module docstring); sent again only when it changes."""
+
+    @abstractmethod
+    def draw(self, frame: Any, decision: Any) -> dict[str, Any]:
+        """The board traits of this game's zones (``table``, ``stock``, ``action``, ``rows``...)."""
+
+    @abstractmethod
+    def seat_state(self, frame: Any, seat: int) -> dict[str, Any]:
+        """A seat's ``hand`` (fan) and ``pile`` (score line) for its panel."""
+
+    @abstractmethod
+    def you_state(self, frame: Any, seat: int) -> dict[str, Any]:
+        """Your seat's head (``pile``, ``hand_label``) and your hand drawn in ``ctx.hand``."""
+
+    @abstractmethod
+    def status(self, decision: Any) -> str:
+        """The status pill on your turn, for ``decision``."""
+
+    @abstractmethod
+    def prompt(self, frame: Any, decision: Any) -> str:
+        """What the prompt says on your turn (``decision``), or ``""`` to let the table say it."""
+
+    @abstractmethod
+    def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str: ...
+
+    def buttons(self) -> list[Action]:
+        """This game's own buttons (Play, Pass...), shown before the table's Next, Hint, Undo."""
+        return []
+
+    def update_buttons(self, decision: Any) -> None:  # noqa: B027 - a game without buttons of its own
+        """Set this game's buttons' words and states for ``decision`` (the human's, or None)."""
+
+    def card_names(self) -> dict[str, str]:
+        """Every card's spoken name by code, as this game says it (its points)."""
+        from mainmerah.table.cards import card_names
+
+        return card_names()
+
+    def css(self) -> str:
+        """Style rules of this game's own, scoped by the table root's ``mm-game-<name>`` class."""
+        return ""
+
+    def waiting(self, decision: Any) -> bool:
+        """Whether your hand waits (drawn dimmed, not to be clicked) at ``decision``."""
+        return decision is None
+
+    def entry_words(self) -> tuple[str, str]:
+        """The typed-action box: its name and placeholder."""
+        return "", ""
+
+    # ----- wishes ----------------------------------------------------------------------------
+    @abstractmethod
+    def slot(self, zone: str, slot: int) -> None:
+        """A click on place ``slot`` of zone ``zone`` (only zones in ``clickable`` come here)."""
+
+    @abstractmethod
+    def enter(self, text: str) -> bool:
+        """Typed text: an action in the rule book's notation."""
+
+    @abstractmethod
+    def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
+        """The cards a strong player would choose now, with the reason."""
+
+    def clear_selection(self) -> None:  # noqa: B027 - a game without a selection
+        """Forget what the human selected (a new game, undo, replay...)."""
+
+    def cancel(self) -> bool:
+        """The Cancel button: forget the selection and draw the board again."""
+        self.ctx.ok()
+        self.clear_selection()
+        self.ctx.redraw()
+        return True
+
+
+# Game name -> "module:class" of its presenter; imported on first use, so a table of one
+# game never loads another's.
+PRESENTERS: dict[str, str] = {
+    "main-merah": "mainmerah.families.fishing.ui.presenter:FishingPresenter",
+    "chinese-ten": "mainmerah.families.fishing.ui.presenter:FishingPresenter",
+    "red-ten": "mainmerah.families.red_ten.ui.presenter:RedTenPresenter",
+    "in-the-red": "mainmerah.families.in_the_red.ui.presenter:InTheRedPresenter",
+}
+
+
+def presenter_class(game_name: str) -> type[Presenter]:
+    """The presenter class for a game by its registry name (an unknown name is refused)."""
+    target = PRESENTERS.get(game_name)
+    if target is None:
+        raise ValueError(f"no table for the game {game_name!r}: choose one of {', '.join(PRESENTERS)}")
+    module, name = target.split(":")
+    cls: type[Presenter] = getattr(import_module(module), name)
+    return cls
