@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from mainmerah.teach import classfolder as cf
 from mainmerah.server.teacher import class_csv, class_tables, sort_rows, teacher_document
+from mainmerah.teach import classfolder as cf
 
 
 def task(stars: int, solved: bool = True, **rules: int) -> dict[str, Any]:

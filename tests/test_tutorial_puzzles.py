@@ -16,8 +16,8 @@ from mainmerah.pages.puzzles import VERSION as PUZZLES_VERSION
 from mainmerah.pages.puzzles import PuzzlesPage
 from mainmerah.pages.puzzles import kept_key as puzzles_key
 from mainmerah.pages.tutorial import TAB_KIND, VERSION, Tutorial, kept_key, tab_key, tutorial_page
-from mainmerah.teach import classfolder as cf
 from mainmerah.table.keeper import LANG_KEY, Keeper, pack
+from mainmerah.teach import classfolder as cf
 from mainmerah.teach.student import StudentName
 
 

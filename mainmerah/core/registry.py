@@ -50,11 +50,64 @@ class GameInfo:
     next_deal: Callable[[GameState[Any]], dict[str, Any]] | None = None
     low_wins: bool = False  # In The Red: the lowest total wins a match
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # Where its UI lives, "module:attribute" of a GameUI (imported only when asked: the engine and
+    # the server's home page need no widget); None: a game with no table yet.
+    ui: str | None = None
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """What a game shows and teaches, each part named "module:attribute" and imported only when
+    asked (:func:`load`), so that a page derives every menu, link and list from the registry.
+
+    A game's ``ui/__init__.py`` holds one (two for a family of two) and names nothing but its own folder.
+    """
+
+    presenter: str  # its table's Presenter class
+    art: str  # the home page's picture: a few cards in notation, e.g. "10♥ 10♦"
+    levels: Mapping[str, str]  # each computer level (as GameInfo.bots) -> one line in the game's words (N_)
+    lessons: str | None = None  # a function giving its tutorial's lessons (None: "lessons coming soon")
+    sheet: str | None = None  # its rules sheet: (game, scale) -> sheets.page.Page
+    # The points a card shows at its table and in its lessons: a function (card, players) -> int,
+    # or None when its cards carry no points (no badge, no hover text, nothing spoken).
+    points: str | None = None
+    puzzles: bool = False  # it has proven puzzles (mainmerah.puzzles(game))
+    classroom: tuple[str, ...] = ()  # the rulesets the classroom page deals (empty: no classroom tools yet)
+    lab: str | None = None  # the strategy lab's experiments (None: not in the lab)
+
+
+def load(target: str) -> Any:
+    """The object a "module:attribute" name gives."""
+    module, _sep, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def games() -> list[str]:
     """The registered games' names, Main Merah first."""
     return list(MODULES)
+
+
+def ui(name: str) -> GameUI:
+    """A game's :class:`GameUI` (what its pages show); refused for a game with none."""
+    info = get(name)
+    if info.ui is None:
+        raise ValueError(_("{game} has no table yet").format(game=info.title))
+    found: GameUI = load(info.ui)
+    return found
+
+
+def register(module: str, name: str | None = None) -> str:
+    """Add the game whose ``GAME`` lives in ``module`` (after the others); its name is returned.
+
+    The one place a game is named: the built-in ones are listed in MODULES, a game of one's own
+    (or a test's) is added here."""
+    info: GameInfo = importlib.import_module(module).GAME
+    MODULES[name or info.name] = module
+    return info.name
+
+
+def unregister(name: str) -> None:
+    MODULES.pop(name, None)
 
 
 def get(name: str) -> GameInfo:

@@ -48,4 +48,5 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
+    ui="mainmerah.families.fishing.ui:CHINESE_TEN",
 )

@@ -40,4 +40,5 @@ GAME = GameInfo(
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
     next_deal=main_merah_next_deal,  # type: ignore[arg-type]
+    ui="mainmerah.families.fishing.ui:MAIN_MERAH",
 )

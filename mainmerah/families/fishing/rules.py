@@ -259,3 +259,13 @@ def card_name(card: Card, points: int | None = None) -> str:
 
 def rank_label(rank: int) -> str:
     return RANKS[rank - 1]
+
+
+def main_merah_card_points(card: Card, players: int = 2) -> int:
+    """What a card scores in Main Merah (every ruleset counts the same points)."""
+    return get_ruleset("classic").card_points(card, players)
+
+
+def chinese_ten_card_points(card: Card, players: int = 4) -> int:
+    """What a card scores in Chinese Ten with ``players`` (its black Aces depend on them)."""
+    return get_ruleset("chinese-ten").card_points(card, players)

@@ -46,6 +46,7 @@ GAME = GameInfo(
     other_world=other_world,
     next_deal=next_deal,
     low_wins=True,
+    ui="mainmerah.families.in_the_red.ui:UI",
 )
 
 __all__ = ["GAME", "Choice", "InTheRed", "SeatView", "Setup", "Turn", "fits", "legal_moves", "load_body", "losers",

@@ -38,6 +38,7 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=BOTS,
     other_world=other_world,  # type: ignore[arg-type]
+    ui="mainmerah.families.red_ten.ui:UI",
 )
 
 __all__ = [

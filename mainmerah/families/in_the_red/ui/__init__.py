@@ -1,0 +1,20 @@
+"""What In The Red shows and teaches (its GameUI), named lazily: nothing here imports a widget."""
+
+from __future__ import annotations
+
+from mainmerah.core.i18n import N_
+from mainmerah.core.registry import GameUI
+
+_UI = "mainmerah.families.in_the_red.ui"
+
+UI = GameUI(
+    presenter=f"{_UI}.presenter:InTheRedPresenter",
+    art="7♣ 7♥ K♥ 2♠",  # a stack's top cards: the highest red one loses
+    levels={
+        "random": N_("random lays any card that fits"),
+        "greedy": N_("greedy lays the card that keeps it out of the red, its highest first"),
+        "expert": N_("expert plays each choice out over many deals of the unseen cards and picks the best"),
+    },
+    lessons=f"{_UI}.lessons:tutorial_lessons",
+    sheet=f"{_UI}.sheet:rules_page",
+)
