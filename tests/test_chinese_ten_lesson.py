@@ -11,8 +11,9 @@ import mainmerah as mm
 from mainmerah.core import registry
 from mainmerah.core.i18n import language, set_language
 from mainmerah.families.fishing.dealcode import encode
+from mainmerah.families.fishing.ui.classroom import Classroom
 from mainmerah.families.fishing.ui.lessons import chinese_ten as CT
-from mainmerah.pages.classroom import Classroom, classroom_page
+from mainmerah.pages.classroom import classroom_page
 from mainmerah.pages.parts import PageLinks
 from mainmerah.pages.tutorial import Tutorial, tutorial_page
 from mainmerah.teach import ChoiceTask, Lesson, NumberTask, PickTask

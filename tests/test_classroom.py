@@ -11,7 +11,13 @@ import pytest
 import mainmerah as mm
 from mainmerah.families.fishing import bots as fishing_bots
 from mainmerah.families.fishing.dealcode import encode
-from mainmerah.pages.classroom import Classroom, PositionEditor, SaveReplayPanel, data_link, exercises
+from mainmerah.families.fishing.ui.classroom import (
+    Classroom,
+    PositionEditor,
+    SaveReplayPanel,
+    data_link,
+    exercises,
+)
 from mainmerah.teach.lesson import ChoiceTask, NumberTask, PickTask
 
 

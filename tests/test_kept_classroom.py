@@ -13,8 +13,10 @@ import pytest
 
 import mainmerah as mm
 from mainmerah.families.fishing.dealcode import encode
-from mainmerah.pages.classroom import Classroom, keep_classroom
-from mainmerah.pages.kept_classroom import KIND, VERSION, ClassroomKeeping, classroom_key
+from mainmerah.families.fishing.ui.classroom import Classroom
+from mainmerah.families.fishing.ui.kept_classroom import KIND, VERSION
+from mainmerah.pages.classroom import keep_classroom
+from mainmerah.pages.kept_classroom import ClassroomKeeping, classroom_key
 from mainmerah.table.keeper import pack, unpack
 from mainmerah.teach.lesson import Lesson
 

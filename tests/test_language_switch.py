@@ -13,7 +13,7 @@ import pytest
 import mainmerah as mm
 from mainmerah.core.i18n import language, set_language
 from mainmerah.draw.svg import card_svg
-from mainmerah.pages.classroom import Classroom
+from mainmerah.families.fishing.ui.classroom import Classroom
 from mainmerah.pages.tutorial import Tutorial
 from mainmerah.table import TableWidget
 from mainmerah.table.board import BoardView

@@ -71,8 +71,11 @@ class GameUI:
     # The points a card shows at its table and in its lessons: a function (card, players) -> int,
     # or None when its cards carry no points (no badge, no hover text, nothing spoken).
     points: str | None = None
-    puzzles: bool = False  # it has proven puzzles (mainmerah.puzzles(game))
-    classroom: tuple[str, ...] = ()  # the rulesets the classroom page deals (empty: no classroom tools yet)
+    # Its proven puzzles: a function (game, level=None) -> its puzzles (as mainmerah.puzzles); None: none.
+    puzzles: str | None = None
+    # Its classroom tools, a widget class or function (seed=, game=) -> the room the classroom page shows
+    # (see mainmerah.pages.kept_classroom.KeptRoom); None: no classroom tools yet.
+    classroom: str | None = None
     lab: str | None = None  # the strategy lab's experiments (None: not in the lab)
 
 

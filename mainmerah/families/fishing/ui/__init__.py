@@ -19,9 +19,9 @@ MAIN_MERAH = GameUI(
     lessons=f"{_UI}.lessons.main_merah:tutorial_lessons",
     sheet=f"{_UI}.sheet:rules_page",
     points="mainmerah.families.fishing.rules:main_merah_card_points",
-    puzzles=True,
-    classroom=("classic", "cardgames", "jb"),
-    lab=f"{_UI}.lab:EXPERIMENTS",
+    puzzles="mainmerah.families.fishing.puzzles:puzzles",
+    classroom=f"{_UI}.classroom:Classroom",
+    lab=f"{_UI}.lab:experiments",
 )
 
 CHINESE_TEN = GameUI(
@@ -31,6 +31,6 @@ CHINESE_TEN = GameUI(
     lessons=f"{_UI}.lessons.chinese_ten:tutorial_lessons",
     sheet=f"{_UI}.sheet:rules_page",
     points="mainmerah.families.fishing.rules:chinese_ten_card_points",
-    puzzles=True,
-    classroom=("chinese-ten",),
+    puzzles="mainmerah.families.fishing.puzzles:puzzles",
+    classroom=f"{_UI}.classroom:Classroom",
 )
