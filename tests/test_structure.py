@@ -166,7 +166,6 @@ KNOWN_IMPORTS: frozenset[str] = frozenset({
     "mainmerah.families.fishing.ui.lessons.chinese_ten imports mainmerah.pages.tutorial",
     "mainmerah.families.in_the_red.ui.presenter imports mainmerah.families.fishing.ui.text",
     "mainmerah.pages.home imports mainmerah.families.fishing.puzzles",
-    "mainmerah.pages.lab imports mainmerah.families.fishing.ui.lab",
     "mainmerah.pages.parts imports mainmerah.families.fishing.puzzles",
     "mainmerah.pages.play imports mainmerah.families.fishing.ui.text",
     "mainmerah.pages.puzzles imports mainmerah.families.fishing.puzzles",

@@ -1,6 +1,7 @@
 """The strategy lab as a page (``notebooks/strategy-lab.ipynb``): questions a reader can run.
 
-Each experiment (:mod:`.lab_experiments`) gets a sample size to choose, a Run button, a
+Each experiment (a game's lab, named by its ``GameUI.lab``: Main Merah's is
+:mod:`mainmerah.families.fishing.ui.lab`) gets a sample size to choose, a Run button, a
 progress bar that moves while the games are played (widget updates reach the browser as
 they happen, unlike a cell's printed output), and its results: a table with 95% intervals,
 a verdict or a small-sample warning, and plots. The page opens with every experiment run
@@ -15,13 +16,13 @@ import base64
 import time
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as W
 
+from mainmerah.core import registry
 from mainmerah.core.i18n import _, language, on_language_change
 from mainmerah.draw import plots as lab
-from mainmerah.families.fishing.ui.lab import SIZE_KEYS, Experiment, experiments, size_name
 from mainmerah.pages.home import apply_language, home_href, language_problems, query_language, request_query
 from mainmerah.pages.parts import weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, follow_language
@@ -72,6 +73,32 @@ CSS = """
 
 
 
+class GameLab(Protocol):
+    """What the page reads of a game's lab (its ``GameUI.lab``)."""
+
+    title: str  # the heading (English source, shown through _())
+    size_keys: tuple[str, ...]  # the sample sizes, the quick one first
+
+    def size_name(self, key: str) -> str: ...
+
+    def experiments(self, sizes: dict[str, Any] | None = None) -> list[Any]: ...
+
+
+def lab_games() -> list[str]:
+    """The games with a strategy lab, in the registry's order."""
+    return [g for g in registry.games() if registry.get(g).ui is not None and registry.ui(g).lab]
+
+
+def game_lab(game: str | None = None) -> GameLab:
+    """The lab of ``game`` (by default the first game that has one)."""
+    games = lab_games()
+    name = games[0] if game is None and games else game
+    target = registry.ui(name).lab if name is not None and registry.get(name).ui is not None else None
+    if target is None:
+        raise ValueError(f"no strategy lab for {game!r}: choose one of {', '.join(games)}")
+    found: GameLab = registry.load(target)
+    return found
+
 
 class Meter:
     """One run's progress on a bar and a line of text, summed over the experiment's several parts.
@@ -119,8 +146,10 @@ def figure_html(fig: Any) -> str:
 class ExperimentBox(W.VBox):
     """One experiment: size, Run, progress, results (classes ``mm-lab-<key>``, ``mm-lab-run``, ...)."""
 
-    def __init__(self, experiment: Experiment[Any]) -> None:
-        self.experiment = experiment
+    def __init__(self, experiment: Any, lab: GameLab | None = None) -> None:
+        self.experiment = experiment  # one of the lab's experiments: words, sizes, run, report, figures
+        self.lab = lab or game_lab()
+        size_keys = self.lab.size_keys
         self.result: Any = None
         self.result_size: str | None = None
         self.running = False
@@ -128,7 +157,7 @@ class ExperimentBox(W.VBox):
         self.intro = W.HTML()
         self.size_label = W.HTML()
         self.size_label.add_class("mm-lab-size-label")
-        self.size = W.ToggleButtons(options=[(k, k) for k in SIZE_KEYS], value=SIZE_KEYS[0],
+        self.size = W.ToggleButtons(options=[(k, k) for k in size_keys], value=size_keys[0],
                                     style={"button_width": "auto"})
         self.size.add_class("mm-lab-size")
         self.size.add_class("mm-sr-label")  # its name for screen readers; the visible label sits before it
@@ -156,7 +185,7 @@ class ExperimentBox(W.VBox):
 
     def _size_changed(self) -> None:
         key = self.size.value
-        if key in SIZE_KEYS:
+        if key in self.lab.size_keys:
             self.size_text.value = escape(self.experiment.size_text(self.experiment.sizes[key]))
 
     def relabel(self) -> None:
@@ -166,9 +195,10 @@ class ExperimentBox(W.VBox):
         self.size_label.value = escape(_("Sample size"))
         self.size.description = _("Sample size")
         chosen = self.size.value
-        self.size.options = [(size_name(k), k) for k in SIZE_KEYS]  # (new options choose the first again)
+        keys = self.lab.size_keys
+        self.size.options = [(self.lab.size_name(k), k) for k in keys]  # (new options choose the first again)
         self.size.value = chosen
-        self.size.tooltips = [e.size_text(e.sizes[k]) for k in SIZE_KEYS]
+        self.size.tooltips = [e.size_text(e.sizes[k]) for k in keys]
         self.run_button.description = _("Running…") if self.running else _("Run")
         self._size_changed()
         if self.result is None and not self.running:
@@ -180,10 +210,10 @@ class ExperimentBox(W.VBox):
 
     def run(self, key: str) -> None:
         """Run the experiment at size ``key`` (checked: it comes from the page) and show its result."""
-        if key not in SIZE_KEYS:
+        if key not in self.lab.size_keys:
             self.progress_text.value = "<span class='mm-lab-error'>{}</span>".format(escape(
                 _("Unknown sample size {size!r}: choose one of {names}.").format(
-                    size=str(key)[:40], names=", ".join(SIZE_KEYS))))
+                    size=str(key)[:40], names=", ".join(self.lab.size_keys))))
             return
         if self.running:
             return
@@ -208,7 +238,7 @@ class ExperimentBox(W.VBox):
             return
         e = self.experiment
         size = e.sizes[self.result_size]
-        sample = _("Results of the {size} sample ({what}):").format(size=size_name(self.result_size).lower(),
+        sample = _("Results of the {size} sample ({what}):").format(size=self.lab.size_name(self.result_size).lower(),
                                                                      what=e.size_text(size))
         self.results.value = f"<p class='mm-lab-sample'>{escape(sample)}</p>" + e.report(self.result)
         figs = "".join(figure_html(f) for f in e.figures(self.result))
@@ -218,8 +248,10 @@ class ExperimentBox(W.VBox):
 class LabPage(W.VBox):
     """The whole lab: links, the heading and language switch, an introduction, one box per experiment."""
 
-    def __init__(self, boxes: list[ExperimentBox] | None = None, problems: tuple[str, ...] = ()) -> None:
-        self.boxes = boxes if boxes is not None else [ExperimentBox(e) for e in experiments()]
+    def __init__(self, boxes: list[ExperimentBox] | None = None, problems: tuple[str, ...] = (),
+                 lab: GameLab | None = None) -> None:
+        self.lab = lab or game_lab()
+        self.boxes = boxes if boxes is not None else [ExperimentBox(e, self.lab) for e in self.lab.experiments()]
         self.links = W.HTML()
         self.links.add_class("mm-page-links")
         self.intro = W.HTML()
@@ -246,7 +278,7 @@ class LabPage(W.VBox):
 
     def relabel(self) -> None:
         self.shown_in = language()
-        self.heading.value = f"<h1 style='margin:4px 0'>{escape(_('Main Merah strategy lab'))}</h1>"
+        self.heading.value = f"<h1 style='margin:4px 0'>{escape(_(self.lab.title))}</h1>"
         self.links.value = (f'<nav class="mm-links-row"><a class="mm-home-link" href="{escape(home_href())}">'
                             f'{escape(_("◂ All games"))}</a></nav>')
         self.intro.value = "".join(f"<p>{escape(t)}</p>" for t in (
@@ -267,7 +299,9 @@ class LabPage(W.VBox):
         self.parts.append(keeper)
         self.children = list(self.parts)
 
-    def run_all(self, key: str = "quick") -> None:
+    def run_all(self, key: str | None = None) -> None:
+        """Run every experiment at size ``key`` (by default the lab's first, quick, one)."""
+        key = key or self.lab.size_keys[0]
         for box in self.boxes:
             box.size.value = key
             box.run(key)
@@ -277,15 +311,17 @@ def lab_page(query: str | None = None, run: bool = True, sizes: dict[str, Any] |
     """``strategy-lab.ipynb``: the lab in the language the URL (``?lang=``) or the visitor's browser chose.
 
     ``run`` runs every experiment at the quick size first (the page shows results at once);
-    ``sizes`` replaces experiments' sizes (see :func:`.lab_experiments.experiments`); ``query``
+    ``sizes`` replaces experiments' sizes (see the lab's ``experiments``); ``query``
     None reads the page request (under Voila).
     """
     query = request_query() if query is None else query
     apply_language(query)
-    page = LabPage([ExperimentBox(e) for e in experiments(sizes)], problems=language_problems(query))
+    found = game_lab()
+    page = LabPage([ExperimentBox(e, found) for e in found.experiments(sizes)], problems=language_problems(query),
+                   lab=found)
     keeper = Keeper([LANG_KEY])
     follow_language(keeper, chosen_by_url=query_language(query) is not None)
     page.keep(keeper)
     if run:
-        page.run_all(SIZE_KEYS[0])
+        page.run_all()
     return page

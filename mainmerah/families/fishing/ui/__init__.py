@@ -21,7 +21,7 @@ MAIN_MERAH = GameUI(
     points="mainmerah.families.fishing.rules:main_merah_card_points",
     puzzles="mainmerah.families.fishing.puzzles:puzzles",
     classroom=f"{_UI}.classroom:Classroom",
-    lab=f"{_UI}.lab:experiments",
+    lab=f"{_UI}.lab:LAB",
 )
 
 CHINESE_TEN = GameUI(

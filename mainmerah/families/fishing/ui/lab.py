@@ -1,6 +1,7 @@
 """The strategy lab's four experiments: what each runs at each size, and how its results read.
 
-No widgets here (the page, :mod:`.lab_page`, draws them). An experiment runs with a
+No widgets here (the page, :mod:`mainmerah.pages.lab`, draws them; it finds :data:`LAB` through
+the registry, ``GameUI.lab``). An experiment runs with a
 progress factory (:data:`mainmerah.families.fishing.lab.ProgressFactory`) and turns its result into
 HTML (a table with a 95% interval on every estimate, a verdict in plain words, a warning
 when the sample is too small to mean much) and matplotlib figures, every word through
@@ -9,13 +10,13 @@ when the sample is too small to mean much) and matplotlib figures, every word th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Generic, TypeVar
 
 from mainmerah.core.cards import rank_name
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import N_, _
 from mainmerah.draw import plots as lab
 from mainmerah.draw.plots import num, pct, signed
 from mainmerah.families.fishing.lab import DuelResult, Estimate, ProgressFactory, RedealRow, Simulation, too_few
@@ -366,3 +367,16 @@ def experiments(sizes: dict[str, dict[str, Size]] | None = None) -> list[Experim
     sizes = sizes or {}
     kinds: list[type[Experiment[Any]]] = [MovingOrder, Duels, Variants, Redeals]
     return [k(sizes.get(k.key)) for k in kinds]
+
+
+@dataclass(frozen=True)
+class Lab:
+    """What the lab's page shows of a game's lab: its heading, its sample sizes and its experiments."""
+
+    title: str  # the page's heading (English source, shown through _())
+    size_keys: tuple[str, ...]  # the sample sizes every experiment runs at, the quick one first
+    size_name: Callable[[str], str]  # a size's name in the current language
+    experiments: Callable[..., list[Experiment[Any]]]  # (sizes=None) -> the experiments in page order
+
+
+LAB = Lab(title=N_("Main Merah strategy lab"), size_keys=SIZE_KEYS, size_name=size_name, experiments=experiments)
