@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from datetime import date
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 import mainmerah as mm
 from mainmerah.core.i18n import set_language
 from mainmerah.families.fishing import puzzle_maker
-from mainmerah.families.fishing.puzzles import DATA, THEMES, puzzle, puzzle_of_the_day, record
+from mainmerah.families.fishing.puzzles import DATA, THEMES, puzzle, record
 from mainmerah.families.fishing.solver import Solver
 
 ALL = mm.puzzles("main-merah") + mm.puzzles("chinese-ten")
@@ -105,13 +104,6 @@ def test_the_api_refuses_unknown_games_and_levels() -> None:
     with pytest.raises(ValueError, match="no puzzle"):
         puzzle("mm-nope")
     assert puzzle(ALL[5].id) is ALL[5] and mm.puzzles(" Chinese-Ten ") == mm.puzzles("chinese-ten")
-
-
-def test_the_puzzle_of_the_day_is_fixed_by_the_date() -> None:
-    days = [date(2026, 12, d) for d in range(1, 29)]
-    picks = [puzzle_of_the_day("main-merah", d) for d in days]
-    assert picks == [puzzle_of_the_day("main-merah", d) for d in days] and len({p.id for p in picks}) > 10
-    assert all(p.game == "chinese-ten" for p in (puzzle_of_the_day("chinese-ten", d) for d in days))
 
 
 def test_the_shipped_puzzles_are_what_the_maker_makes() -> None:

@@ -7,8 +7,8 @@ from datetime import date
 import pytest
 
 from mainmerah.core.i18n import set_language
-from mainmerah.families.fishing.puzzles import puzzle_of_the_day, puzzles
-from mainmerah.pages.puzzles import PuzzlesPage, puzzles_page, read_solved, stars
+from mainmerah.families.fishing.puzzles import puzzles
+from mainmerah.pages.puzzles import PuzzlesPage, puzzle_of_the_day, puzzles_page, read_solved, stars
 from mainmerah.table.keeper import Keeper, KeptError, key, pack
 
 
@@ -66,6 +66,13 @@ def test_choosing_game_level_and_the_puzzle_of_the_day() -> None:
     page.go(-1)
     page.go(10_000)
     assert page.puzzle is today
+
+
+def test_the_puzzle_of_the_day_is_fixed_by_the_date() -> None:
+    days = [date(2026, 12, d) for d in range(1, 29)]
+    picks = [puzzle_of_the_day("main-merah", d) for d in days]
+    assert picks == [puzzle_of_the_day("main-merah", d) for d in days] and len({p.id for p in picks}) > 10
+    assert all(p.game == "chinese-ten" for p in (puzzle_of_the_day("chinese-ten", d) for d in days))
 
 
 def test_a_kept_record_is_checked_before_it_is_used() -> None:

@@ -1,4 +1,5 @@
-"""Parts every lesson page shares: the links above it, the note on its URL, a language listener that lets go.
+"""Parts every lesson page shares: the links above it, the note on its URL, a language listener that lets go,
+and which games have what (classroom tools, a lab, puzzles), asked of the registry.
 
 Kept apart from the pages themselves (tutorial, puzzles, classroom, lab) so that one page
 can hold another (the tutorial's Puzzles tab) without the two importing each other.
@@ -9,13 +10,34 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as W
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
-from mainmerah.families.fishing.puzzles import GAMES as PUZZLE_GAMES
 from mainmerah.pages.home import PageRequest, home_href, page_href, play_href
+
+
+def games_with(part: str) -> list[str]:
+    """The games whose UI (``GameUI``) has ``part`` ("classroom", "lab", "puzzles"...), in the registry's order."""
+    return [g for g in registry.games() if registry.get(g).ui is not None and getattr(registry.ui(g), part)]
+
+
+def puzzle_games() -> list[str]:
+    """The games with proven puzzles."""
+    return games_with("puzzles")
+
+
+def game_puzzles(game: str, level: int | None = None) -> list[Any]:
+    """The puzzles ``game`` ships (its ``GameUI.puzzles``), all levels or one; refused for a game without."""
+    name = str(game).strip().lower()
+    games = puzzle_games()
+    target = registry.ui(name).puzzles if name in games else None
+    if target is None:
+        raise ValueError(_("there are puzzles for {games}, not for {game!r}").format(
+            games=", ".join(games), game=game))
+    return list(registry.load(target)(name, level))
 
 
 def weak_listener(method: Callable[[], object]) -> Callable[[str], None]:
@@ -37,7 +59,7 @@ class PageLinks(W.HTML):
         super().__init__()
         self.game = game
         self.play = play
-        self.puzzles = puzzles and game in PUZZLE_GAMES
+        self.puzzles = puzzles and game in puzzle_games()
         self.add_class("mm-page-links")
         self.relabel()
         on_language_change(weak_listener(self.relabel))

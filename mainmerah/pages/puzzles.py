@@ -1,28 +1,31 @@
 """The Puzzles page: a proven end-game position, everything face up; click the card that wins the most.
 
-Each puzzle (``mainmerah.families.fishing.puzzles``) is drawn with the lessons' card rows: your
+Each puzzle (a game's ``GameUI.puzzles``: the fishing games' are ``mainmerah.families.fishing.puzzles``)
+is drawn with the lessons' card rows: your
 opponent's hand, the table, the stock in the order it will be flipped, and your hand, whose
 cards are the answers. A wrong card is answered with the line that punishes it (the engine's
 own words, best play by both after it); the right one with the best line next to the
 tempting wrong one, and stars as in the lessons: 3 at the first try, 2 after one mistake, 1
 after more. The solved puzzles and their stars are kept in the browser (a :class:`Keeper`),
-checked when they come back. ``puzzles.ipynb?game=chinese-ten&lang=id`` is :func:`puzzles_page`.
+checked when they come back. ``puzzles.ipynb?game=<name>&lang=id`` is :func:`puzzles_page`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from html import escape
+from typing import Any, Protocol
 
 import ipywidgets as W
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, CardError, points_text
 from mainmerah.core.i18n import _, on_language_change
-from mainmerah.families.fishing.puzzles import GAMES, LEVELS, Puzzle, puzzle_of_the_day, puzzles, title
+from mainmerah.core.words import capitalized
 from mainmerah.pages.home import apply_language, parse_page_query, query_language, request_query
-from mainmerah.pages.parts import PageLinks, problems_note, weak_listener
+from mainmerah.pages.parts import PageLinks, game_puzzles, problems_note, puzzle_games, weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, key, pack, unpack
 from mainmerah.table.options import DisplayOptions, header_bar
 from mainmerah.teach.cards import CardRow
@@ -31,6 +34,56 @@ from mainmerah.teach.student import STUDENT_KEY, attach_puzzles, solved_per_leve
 from mainmerah.teach.style import style_widget
 
 KIND, VERSION = "puzzles", 1
+
+
+class Puzzle(Protocol):
+    """What the page reads of one puzzle (a game's ``GameUI.puzzles`` gives them)."""
+
+    id: str
+    game: str  # the registry's name
+    level: int
+    best: str  # the best action
+    tempting: str  # the wrong action the answer compares with
+    values: Mapping[str, int]  # action -> margin for the seat to move
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def shown_turns(self) -> int: ...
+
+    @property
+    def themes(self) -> tuple[str, ...]: ...
+
+    def start(self) -> Any: ...  # the position as a fresh game: scores, hands, table, stock
+
+    def played(self, action: str, turns: int | None = None) -> list[list[str]]: ...
+
+    def outcome(self, action: str) -> str: ...
+
+    def better_text(self) -> str: ...
+
+
+def puzzles(game: str, level: int | None = None) -> list[Puzzle]:
+    """The puzzles of ``game`` (all levels, or one), through the registry."""
+    return game_puzzles(game, level)
+
+
+def levels(games: Sequence[str]) -> tuple[int, ...]:
+    """The puzzle levels ``games`` ship, lowest first."""
+    return tuple(sorted({p.level for g in games for p in puzzles(g)}))
+
+
+def puzzle_of_the_day(game: str, day: date | None = None) -> Puzzle:
+    """The puzzle of ``day`` (today by default): the same for everyone that day, seeded by the date."""
+    choices = puzzles(game)
+    day = date.today() if day is None else day
+    return choices[random.Random(day.toordinal()).randrange(len(choices))]
+
+
+def title(p: Puzzle) -> str:
+    """"Level 2: you to play, which card wins the most?" for a puzzle's heading."""
+    return capitalized(_("level {n}: you to play, which card wins the most?").format(n=p.level))
 
 
 def kept_key(game: str) -> str:
@@ -88,15 +141,19 @@ class PuzzlesPage(W.VBox):
     ``games``: the games offered (one: no game choice shown).
     """
 
-    def __init__(self, game: str = "main-merah", keeper: Keeper | None = None, today: date | None = None,
-                 header: bool = True, games: Sequence[str] = GAMES) -> None:
-        self.games = tuple(games)
-        if not self.games or any(g not in GAMES for g in self.games) or game not in self.games:
-            raise ValueError(f"there are puzzles for {', '.join(GAMES)}, not for {game!r}")
+    def __init__(self, game: str | None = None, keeper: Keeper | None = None, today: date | None = None,
+                 header: bool = True, games: Sequence[str] | None = None) -> None:
+        known = puzzle_games()
+        self.games = tuple(known if games is None else games)
+        game = self.games[0] if game is None and self.games else game
+        if not self.games or any(g not in known for g in self.games) or game not in self.games:
+            raise ValueError(f"there are puzzles for {', '.join(known)}, not for {game!r}")
+        assert game is not None
         self.game = game
+        self.levels = levels(self.games)
         self._heading_tag = "h1" if header else "h2"
         self.today = today or date.today()
-        self.solved: dict[str, dict[str, int]] = {g: {} for g in GAMES}
+        self.solved: dict[str, dict[str, int]] = {g: {} for g in known}
         self.mistakes = 0
         self.wrong: list[str] = []
         self.done = False
@@ -104,7 +161,7 @@ class PuzzlesPage(W.VBox):
         self._feedback_kind = "quiet"
         self.note = ""
         self.index = 0
-        self.level = 1
+        self.level = self.levels[0]
         self._syncing = False
         self.keeper = keeper
         # Inside another page (no header) that page has sent the lessons' stylesheet and shows the options.
@@ -122,7 +179,7 @@ class PuzzlesPage(W.VBox):
         self.game_choice.add_class("mm-pz-game")
         if len(self.games) == 1:
             self.game_choice.layout.display = "none"
-        self.level_choice = W.ToggleButtons(options=[(str(n), n) for n in LEVELS], value=1,
+        self.level_choice = W.ToggleButtons(options=[(str(n), n) for n in self.levels], value=self.levels[0],
                                             style={"button_width": "auto"})
         self.level_choice.add_class("mm-pz-level")
         self.today_button = W.Button(layout=W.Layout(width="auto"))
@@ -172,8 +229,8 @@ class PuzzlesPage(W.VBox):
         self.children = parts
         self.add_class("mm-lessons")
         self.add_class("mm-puzzles")
-        self.puzzle: Puzzle = puzzles(game, 1)[0]
-        self._open(self._first_unsolved(game, 1))
+        self.puzzle: Puzzle = puzzles(game, self.levels[0])[0]
+        self._open(self._first_unsolved(game, self.levels[0]))
         self.game_choice.observe(lambda ch: self.choose(ch["new"], self.level), names="value")
         self.level_choice.observe(lambda ch: self.choose(self.game, ch["new"]), names="value")
         on_language_change(weak_listener(self._draw))
@@ -192,7 +249,7 @@ class PuzzlesPage(W.VBox):
 
     def choose(self, game: str, level: int) -> None:
         """Show ``game``'s puzzles of ``level``, from the first not solved yet."""
-        if self._syncing or game not in self.games or level not in LEVELS:
+        if self._syncing or game not in self.games or level not in self.levels:
             return  # the toggles offer only these; anything else is ignored
         self._open(self._first_unsolved(game, level))
 
@@ -317,7 +374,7 @@ class PuzzlesPage(W.VBox):
     # ----- kept in the browser -----------------------------------------------------------------------------------
     def _restored(self, records: Records) -> None:
         problems = []
-        for g in GAMES:
+        for g in self.solved:
             text = records.get(kept_key(g))
             if text is None:
                 continue
@@ -341,15 +398,16 @@ class PuzzlesPage(W.VBox):
         """How many puzzles of each level are solved ("1" -> n), e.g. for the teacher's view."""
         game = game or self.game
         solved = solved_per_level(self.solved[game], game)
-        return {str(lv): solved.get(str(lv), 0) for lv in LEVELS}
+        return {str(lv): solved.get(str(lv), 0) for lv in self.levels}
 
 
 def puzzles_page(query: str | None = None, today: date | None = None) -> W.VBox:
     """``puzzles.ipynb``: the puzzles of the game the URL asks for (``?game=``, ``?lang=``), kept in the browser."""
     query = request_query() if query is None else query
     apply_language(query)
-    request = parse_page_query(query, GAMES)
-    keeper = Keeper([kept_key(g) for g in GAMES] + [LANG_KEY, STUDENT_KEY])
+    games = puzzle_games()
+    request = parse_page_query(query, games)
+    keeper = Keeper([kept_key(g) for g in games] + [LANG_KEY, STUDENT_KEY])
     follow_language(keeper, chosen_by_url=query_language(query) is not None)
     page = PuzzlesPage(request.game, keeper, today)
     out = W.VBox([PageLinks(request.game, play=False), problems_note(request), page])

@@ -7,7 +7,7 @@ and replays what the learner did into it (:meth:`Lesson.take_over`); the other
 lessons already opened follow when they are opened again.
 
 Each game with lessons has its own tutorial (``lessons/index.py``); the page
-``tutorial.ipynb?game=chinese-ten&lang=id`` is :func:`tutorial_page`.
+``tutorial.ipynb?game=<name>&lang=id`` is :func:`tutorial_page`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import ipywidgets as W
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
-from mainmerah.families.fishing.puzzles import GAMES as PUZZLE_GAMES
 from mainmerah.pages.home import (
     DEFAULT_GAME,
     apply_language,
@@ -28,7 +27,7 @@ from mainmerah.pages.home import (
     query_language,
     request_query,
 )
-from mainmerah.pages.parts import PageLinks, problems_note, weak_listener
+from mainmerah.pages.parts import PageLinks, problems_note, puzzle_games, weak_listener
 from mainmerah.pages.puzzles import PuzzlesPage, read_solved
 from mainmerah.pages.puzzles import kept_key as puzzles_key
 from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, pack, unpack
@@ -131,7 +130,7 @@ class Tutorial(W.VBox):
         self.tabs: W.Tab | None = None
         self.puzzles_box = W.VBox([])
         self.puzzles_box.add_class("mm-puzzles-tab")
-        if puzzles and game in PUZZLE_GAMES:
+        if puzzles and game in puzzle_games():
             self.tabs = W.Tab([lessons, self.puzzles_box])
             self.tabs.add_class("mm-tutorial-tabs")
             self.tabs.add_class("mm-tabs")
@@ -469,7 +468,7 @@ def tutorial_page(query: str | None = None) -> W.VBox:
     parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request)]
     if index.has_tutorial(request.game):
         keys = [kept_key(request.game), LANG_KEY, STUDENT_KEY]
-        if request.game in PUZZLE_GAMES:
+        if request.game in puzzle_games():
             keys += [tab_key(request.game), puzzles_key(request.game)]
         keeper = Keeper(keys)
         follow_language(keeper, chosen_by_url=query_language(query) is not None)

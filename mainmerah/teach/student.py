@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
 from mainmerah.table.keeper import Keeper, KeptError, Records, key, pack, unpack
 from mainmerah.teach.classfolder import (
@@ -295,10 +296,13 @@ class PageWithoutLessons:
 
 
 def solved_per_level(solved: dict[str, int], game: str) -> dict[str, int]:
-    """Puzzle id -> stars, as puzzle level -> puzzles solved (ids the package does not ship are ignored)."""
-    from mainmerah.families.fishing.puzzles import puzzles
+    """Puzzle id -> stars, as puzzle level -> puzzles solved (ids the package does not ship are ignored).
 
-    levels = {p.id: p.level for p in puzzles(game)}
+    The puzzles are ``game``'s own (its ``GameUI.puzzles``, through the registry); a game without is refused."""
+    target = registry.ui(game).puzzles
+    if target is None:
+        raise ValueError(_("{game} has no puzzles").format(game=registry.get(game).title))
+    levels = {p.id: p.level for p in registry.load(target)(game)}
     out: dict[str, int] = {}
     for pid in solved:
         if pid in levels:

@@ -11,15 +11,12 @@ replayed in the current language.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
-from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from mainmerah.core.i18n import N_, _, ngettext
-from mainmerah.core.words import capitalized
 from mainmerah.families.fishing.state import Game
 
 DATA = Path(__file__).parent / "puzzle_data" / "puzzles.json"
@@ -175,15 +172,3 @@ def puzzle(puzzle_id: str) -> Puzzle:
         if p.id == puzzle_id:
             return p
     raise ValueError(_("no puzzle {id!r}").format(id=puzzle_id))
-
-
-def puzzle_of_the_day(game: str = "main-merah", day: date | None = None) -> Puzzle:
-    """The puzzle of ``day`` (today by default): the same for everyone that day, seeded by the date."""
-    choices = puzzles(game)
-    day = date.today() if day is None else day
-    return choices[random.Random(day.toordinal()).randrange(len(choices))]
-
-
-def title(p: Puzzle) -> str:
-    """"Level 2 · you to play: which card wins the most?" for a puzzle's heading."""
-    return capitalized(_("level {n}: you to play, which card wins the most?").format(n=p.level))
