@@ -21,7 +21,7 @@ MAIN_MERAH = GameUI(
     points="mainmerah.families.fishing.rules:main_merah_card_points",
     puzzles=True,
     classroom=("classic", "cardgames", "jb"),
-    lab=f"{_UI}.lab:EXPERIMENTS",
+    lab=f"{_UI}.lab:experiments",
 )
 
 CHINESE_TEN = GameUI(
