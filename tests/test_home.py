@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
@@ -93,8 +94,14 @@ def test_each_game_links_to_its_tutorial_and_its_table() -> None:
             assert learn == []
 
 
+def no_lessons(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """``game`` as if its GameUI named no lessons."""
+    real = registry.ui
+    monkeypatch.setattr(registry, "ui", lambda n: dataclasses.replace(real(n), lessons=None) if n == game else real(n))
+
+
 def test_a_game_without_lessons_gets_play_and_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(index.TUTORIALS, "chinese-ten")
+    no_lessons(monkeypatch, "chinese-ten")
     entries = {e.name: e for e in home_entries()}
     assert entries["chinese-ten"].learn is None and entries["chinese-ten"].play == "play.ipynb?game=chinese-ten"
     assert entries["main-merah"].learn == "tutorial.ipynb?game=main-merah"
@@ -104,7 +111,7 @@ def test_a_game_without_lessons_gets_play_and_a_note(monkeypatch: pytest.MonkeyP
 def test_a_game_registered_later_appears_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     info = registry.get("chinese-ten")
     fake = type(info)(**{**info.__dict__, "name": "later-game", "title": "Later Game", "blurb": "A climbing game.",
-                         "players": (5,)})
+                         "players": (5,), "ui": None})
     real_get = registry.get
     monkeypatch.setitem(registry.MODULES, "later-game", "nowhere")
     monkeypatch.setattr(registry, "get", lambda n: fake if n == "later-game" else real_get(n))

@@ -25,7 +25,7 @@ from mainmerah.core.i18n import _, set_language  # noqa: E402
 from mainmerah.families.fishing.explain import rule_of  # noqa: E402
 from mainmerah.families.fishing.rules import VARIANTS, get_ruleset  # noqa: E402
 from mainmerah.families.red_ten.score import surrender  # noqa: E402
-from mainmerah.sheets.document import RULES, write_all  # noqa: E402
+from mainmerah.sheets.document import rules_games, write_all  # noqa: E402
 from mainmerah.sheets.faces import face_shapes  # noqa: E402
 from mainmerah.sheets.page import printable  # noqa: E402
 from mainmerah.sheets.puzzles import worksheet  # noqa: E402
@@ -59,7 +59,7 @@ def ink(png: bytes) -> tuple[float, float]:
 
 
 # ----- rules sheets ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", list(RULES))
+@pytest.mark.parametrize("game", rules_games())
 def test_rules_sheet_is_one_page_with_the_games_own_words(game: str, lang: str) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -120,7 +120,7 @@ def test_every_card_face_is_drawn_from_the_apps_svg() -> None:
 
 
 def test_rules_pages_are_not_blank() -> None:
-    for game in RULES:
+    for game in rules_games():
         png = sheets.png_bytes(sheets.rules_pages(game)[0], dpi=50)
         dark, red = ink(png)
         assert 0.03 < dark < 0.6, (game, dark)  # text, tables and cards, on a mostly white page
@@ -232,7 +232,7 @@ def test_write_all_writes_every_sheet(tmp_path: Any, monkeypatch: pytest.MonkeyP
             p for p in puzzles if p.game == game and level in (None, p.level)], raising=False)
     written = write_all(tmp_path, ["en"])
     names = {p.name for p in written}
-    assert {f"rules-{g}-en.pdf" for g in RULES} <= names
+    assert {f"rules-{g}-en.pdf" for g in rules_games()} <= names
     levels = sorted({p.level for p in mm.puzzles(game="main-merah")})  # type: ignore[attr-defined]
     assert {f"puzzles-main-merah-level{n}-en.pdf" for n in levels} <= names
     for path in written:
@@ -245,7 +245,7 @@ def test_panel_makes_a_downloadable_pdf_in_the_page_language() -> None:
 
     panel = SheetsPanel()
     keys = [k for _label, k in panel.pick.options]
-    assert [k for k in keys if k.startswith("rules:")] == [f"rules:{g}" for g in RULES]
+    assert [k for k in keys if k.startswith("rules:")] == [f"rules:{g}" for g in rules_games()]
     panel.pick.value = "rules:red-ten"
     data = panel.build()
     assert data is not None and panel.message.kind == "good"

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from mainmerah.core import registry
 from mainmerah.server.teacher import class_csv, class_tables, sort_rows, teacher_document
 from mainmerah.teach import classfolder as cf
 
@@ -224,7 +225,7 @@ def test_every_topic_a_lesson_records_is_named_for_the_teacher_in_words() -> Non
     from mainmerah.teach import index
     from mainmerah.teach.topics import TOPICS, topic_name
 
-    used = {t.topic for game in index.TUTORIALS for spec in index.tutorial_lessons(game)
+    used = {t.topic for game in registry.games_with("lessons") for spec in index.tutorial_lessons(game)
             for t in spec.build().tasks if t.topic}
     assert used and used <= set(TOPICS), f"topics without a name: {sorted(used - set(TOPICS))}"
     prog = progress(**{"cards": {"t1": task(1, False, pairing=2)}})

@@ -383,7 +383,7 @@ def test_bot_levels_per_opponent() -> None:
     assert t._levels[2] == "random" and t._bot(2).name == "random"
     assert t.opp_panels[2].level.value == "random" and t.view.opps[1]["level"] == "random"  # drawn at once
     assert t.set_level(0, "greedy") is False
-    if "expert" in bot_levels():
+    if "expert" in bot_levels("main-merah"):
         assert ("expert", "expert") in [(v, v) for _l, v in t.opp_panels[1].level.options]
 
 

@@ -95,21 +95,43 @@ def ui(name: str) -> GameUI:
     info = get(name)
     if info.ui is None:
         raise ValueError(_("{game} has no table yet").format(game=info.title))
-    found: GameUI = load(info.ui)
+    found = load(info.ui)
+    if not isinstance(found, GameUI):
+        raise TypeError(f"{info.ui} (the UI of {info.name!r}) is a {type(found).__name__}, not a GameUI")
     return found
+
+
+def has_ui(name: str) -> bool:
+    """Whether a registered game has a table and pages (its GameInfo names a GameUI)."""
+    return get(name).ui is not None
+
+
+def games_with(part: str) -> list[str]:
+    """The registered games whose GameUI has ``part`` (e.g. "lessons", "sheet", "puzzles", "classroom"),
+    in the registry's order: every list of games a page offers is worked out here."""
+    if part not in GameUI.__dataclass_fields__:
+        raise ValueError(f"a GameUI has no {part!r}: choose one of {', '.join(GameUI.__dataclass_fields__)}")
+    return [name for name in MODULES if has_ui(name) and getattr(ui(name), part)]
 
 
 def register(module: str, name: str | None = None) -> str:
     """Add the game whose ``GAME`` lives in ``module`` (after the others); its name is returned.
 
     The one place a game is named: the built-in ones are listed in MODULES, a game of one's own
-    (or a test's) is added here."""
-    info: GameInfo = importlib.import_module(module).GAME
-    MODULES[name or info.name] = module
-    return info.name
+    (or a test's) is added here. A module without a ``GAME`` GameInfo, or a name already taken by
+    another module, is refused."""
+    info = getattr(importlib.import_module(module), "GAME", None)
+    if not isinstance(info, GameInfo):
+        raise ValueError(f"{module} has no GAME (a GameInfo) to register")
+    key = (name or info.name).strip().lower()
+    if MODULES.get(key, module) != module:
+        raise ValueError(f"the game name {key!r} is taken by {MODULES[key]}: unregister it first")
+    MODULES[key] = module
+    return key
 
 
 def unregister(name: str) -> None:
+    """Take a game out of the registry (a test's game when the test ends); an unknown name is ignored."""
     MODULES.pop(name, None)
 
 

@@ -17,13 +17,13 @@ from mainmerah.core import registry
 from mainmerah.core.i18n import on_language_change
 from mainmerah.pages.home import apply_language, parse_page_query, query_language, request_query
 from mainmerah.pages.kept_classroom import ClassroomKeeping, KeptRoom, classroom_key
-from mainmerah.pages.parts import PageLinks, games_with, problems_note, weak_listener
+from mainmerah.pages.parts import PageLinks, problems_note, weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, follow_language
 
 
 def classroom_games() -> list[str]:
     """The games with classroom tools, in the registry's order."""
-    return games_with("classroom")
+    return registry.games_with("classroom")
 
 
 def classroom(game: str, seed: int | None = None) -> Any:

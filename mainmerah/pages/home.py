@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import parse_qs, urlencode
 
@@ -25,23 +25,16 @@ from mainmerah.core import registry
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import LANGUAGES, _, language, set_language
 from mainmerah.draw.svg import card_svg
-from mainmerah.families.fishing.puzzles import GAMES as PUZZLE_GAMES
-from mainmerah.teach.index import CLASSROOMS, has_tutorial
+from mainmerah.teach.index import has_tutorial
 
-DEFAULT_GAME = "main-merah"
 # Each language is offered in its own words (as the pages' language switch does).
 LANGUAGE_NAMES = {"en": "English", "id": "Bahasa Indonesia"}
 assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
-# A few cards that show each game at a glance; a game added later gets the fallback.
-ART = {
-    "main-merah": "7♥ 3♦ A♦ 9♣",
-    "chinese-ten": "Q♥ Q♣ Q♠ Q♦",
-    "red-ten": "10♥ 10♦ SJ BJ",  # the two red tens (the teams) and the flagpole bomb
-    "in-the-red": "7♣ 7♥ K♥ 2♠",  # a stack's top cards: the highest red one loses
-}
-PLAIN_FACES = frozenset({"red-ten", "in-the-red"})  # games that count no Main Merah points: no badges
-ART_FALLBACK = "10♥ 10♦"
+
+def default_game() -> str:
+    """The game a page shows when its URL names none: the registry's first."""
+    return registry.games()[0]
 
 
 # ----- what a URL asks for ---------------------------------------------------------------------------------------
@@ -60,7 +53,7 @@ def query_language(query: str) -> str | None:
 class PageRequest:
     """What a page's URL asks for, checked: a bad value is named in ``problems`` and the default used."""
 
-    game: str = DEFAULT_GAME
+    game: str = field(default_factory=default_game)
     language: str = "en"
     problems: tuple[str, ...] = ()
     game_given: bool = False
@@ -86,7 +79,7 @@ def parse_page_query(query: str, games: Sequence[str] | None = None) -> PageRequ
     params = query_params(query)
     known = list(registry.games() if games is None else games)
     problems: list[str] = []
-    game, given = DEFAULT_GAME, False
+    game, given = default_game(), False
     if "game" in params:
         v = params["game"].strip().lower()
         if v in known:
@@ -128,7 +121,7 @@ def speaking(lang: str) -> Iterator[None]:
 
 # ----- links -----------------------------------------------------------------------------------------------------
 def page_href(notebook: str, game: str | None = None, lang: str | None = None, prefix: str = "") -> str:
-    """A link to one of the app's notebooks, e.g. ``tutorial.ipynb?game=chinese-ten&lang=id``.
+    """A link to one of the app's notebooks, e.g. ``tutorial.ipynb?game=<name>&lang=id``.
 
     ``lang`` defaults to the current language; English, the default, is left out.
     Relative (``prefix`` "" next to another notebook), so it works under Voila and in JupyterLab.
@@ -192,9 +185,13 @@ def home_entries(prefix: str = "", lang: str | None = None) -> list[HomeEntry]:
 
 
 def _art(name: str) -> str:
-    cards = [Card.parse(t) for t in ART.get(name, ART_FALLBACK).split()]
+    """A few cards that show the game at a glance (GameUI.art), with points only if its cards carry them."""
+    if not registry.has_ui(name):
+        return '<div class="mmh-art" aria-hidden="true"></div>'
+    ui = registry.ui(name)
+    cards = [Card.parse(t) for t in ui.art.split()]
     # Decoration only: the game's name says what it is, so screen readers skip the cards.
-    points = name not in PLAIN_FACES
+    points = ui.points is not None
     faces = "".join(card_svg(c, 58, points=points) for c in cards)
     return f'<div class="mmh-art" aria-hidden="true">{faces}</div>'
 
@@ -228,9 +225,9 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
             f'<p class="mmh-players">{escape(e.players)}</p><p class="mmh-blurb">{escape(e.blurb)}</p>'
             f'<div class="mmh-actions">{learn}{play}</div></div></li>')
     rooms = " · ".join(f'<a href="{escape(classroom_href(g, lang, prefix))}">{escape(registry.get(g).title)}</a>'
-                       for g in registry.games() if g in CLASSROOMS)
+                       for g in registry.games_with("classroom"))
     puzzles = " · ".join(f'<a class="mmh-puzzles" href="{escape(page_href("puzzles.ipynb", g, lang, prefix))}">'
-                         f'{escape(registry.get(g).title)}</a>' for g in PUZZLE_GAMES)
+                         f'{escape(registry.get(g).title)}</a>' for g in registry.games_with("puzzles"))
     more = f'{escape(_("Puzzles with proven answers:"))} {puzzles}'
     if lab:
         more += (f' · <a class="mmh-lab" href="{escape(page_href("strategy-lab.ipynb", None, lang, prefix))}">'

@@ -24,7 +24,7 @@ from mainmerah.core import registry
 from mainmerah.core.i18n import _, language, on_language_change
 from mainmerah.draw import plots as lab
 from mainmerah.pages.home import apply_language, home_href, language_problems, query_language, request_query
-from mainmerah.pages.parts import games_with, weak_listener
+from mainmerah.pages.parts import weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, follow_language
 from mainmerah.table.options import header_bar
 from mainmerah.teach.style import style_widget
@@ -86,7 +86,7 @@ class GameLab(Protocol):
 
 def lab_games() -> list[str]:
     """The games with a strategy lab, in the registry's order."""
-    return games_with("lab")
+    return registry.games_with("lab")
 
 
 def game_lab(game: str | None = None) -> GameLab:

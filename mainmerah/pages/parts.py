@@ -19,14 +19,9 @@ from mainmerah.core.i18n import _, on_language_change
 from mainmerah.pages.home import PageRequest, home_href, page_href, play_href
 
 
-def games_with(part: str) -> list[str]:
-    """The games whose UI (``GameUI``) has ``part`` ("classroom", "lab", "puzzles"...), in the registry's order."""
-    return [g for g in registry.games() if registry.get(g).ui is not None and getattr(registry.ui(g), part)]
-
-
 def puzzle_games() -> list[str]:
     """The games with proven puzzles."""
-    return games_with("puzzles")
+    return registry.games_with("puzzles")
 
 
 def game_puzzles(game: str, level: int | None = None) -> list[Any]:

@@ -1,7 +1,7 @@
 """The table as a standalone app page (``notebooks/play.ipynb``).
 
-The page's URL may choose the game: ``play.ipynb?game=chinese-ten&seed=42&players=4
-&bots=greedy,random&pace=fast`` (``game`` one of :data:`GAMES`, Main Merah by default;
+The page's URL may choose the game: ``play.ipynb?game=<name>&seed=42&players=4
+&bots=greedy,random&pace=fast`` (``game`` one of :func:`games`, the registry's first by default;
 ``variant`` only for a game that has variants), or name a teacher's deal code,
 ``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one).
 Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs
@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import os
 import weakref
+from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
 from mainmerah.table.controls import MANUAL, PACES, bot_levels, read_deal_code
-from mainmerah.table.presenter import PRESENTERS
+from mainmerah.table.presenter import table_games
 
-# The games the table page offers (those with a presenter), each as the registry describes it.
-GAMES = tuple(name for name in registry.games() if name in PRESENTERS)
+
+def games() -> tuple[str, ...]:
+    """The games the table page offers (those with a table), in the registry's order: asked each time, so a
+    game registered later is offered too."""
+    return tuple(table_games())
 
 
 def game_rules(name: str) -> tuple[str, tuple[int, ...], tuple[str, ...]]:
@@ -56,15 +60,16 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
     def bad(name: str, value: str, expected: str) -> None:
         problems.append(_("Ignored {name}={value}: {expected}.").format(name=name, value=value, expected=expected))
 
-    game = "main-merah"
+    offered = games()
+    game = default = offered[0]  # the table's own default: a link names another game only
     if "game" in params:
         v = params["game"].strip().lower()
-        if v in GAMES:
+        if v in offered:
             game = v
-            if v != "main-merah":
+            if v != default:
                 kw["game"] = v
         else:
-            bad("game", params["game"], _("choose one of {names}").format(names=", ".join(GAMES)))
+            bad("game", params["game"], _("choose one of {names}").format(names=", ".join(offered)))
     title, allowed, variants = game_rules(game)
     if "seed" in params:
         v = params["seed"]
@@ -89,7 +94,7 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
             bad("variant", params["variant"], _("choose one of {names}").format(names=", ".join(variants)))
     if "bots" in params:
         levels = [b.strip().lower() for b in params["bots"].split(",") if b.strip()]
-        known = bot_levels()
+        known = bot_levels(game)
         if levels and all(b in known for b in levels):
             kw["bots"] = levels
         else:
@@ -104,7 +109,7 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
             given = [k for k in ("game", "seed", "players", "variant") if k in params]
             for k in ("game", "seed", "players", "variant"):
                 kw.pop(k, None)
-            if spec.game != "main-merah":
+            if spec.game != default:
                 kw["game"] = spec.game
             kw["players"], kw["seed"] = spec.players, spec.seed
             if spec.variant is not None:
@@ -189,10 +194,8 @@ def play_link(text: str | None = None, href: str = "play.ipynb") -> Any:
     """
     import ipywidgets as w
 
-    from mainmerah.families.fishing.ui.text import esc
-
     label = text or _("Play a whole game against the computer ▸")
-    link = w.HTML(f'<a class="mm-play-link" href="{esc(href)}" style="font-weight:600;font-size:1.1em">'
-                  f"{esc(label)}</a>")
+    link = w.HTML(f'<a class="mm-play-link" href="{escape(href, quote=False)}" '
+                  f'style="font-weight:600;font-size:1.1em">{escape(label, quote=False)}</a>')
     link.add_class("mm-play-link-box")
     return link

@@ -19,9 +19,6 @@ from mainmerah.core.i18n import _, on_language_change
 from mainmerah.pages.parts import weak_listener
 from mainmerah.teach.lesson import Feedback, para
 
-RULES_GAMES = ("main-merah", "chinese-ten", "red-ten", "in-the-red")
-PUZZLE_GAMES = ("main-merah", "chinese-ten")
-
 
 def can_print() -> bool:
     """Whether this kernel can draw sheets (matplotlib is there)."""
@@ -30,11 +27,12 @@ def can_print() -> bool:
 
 def choices() -> list[tuple[str, str]]:
     """(label, key) of every sheet on offer: ``rules:<game>``, ``puzzles:<game>:<level>``."""
-    out = [(_("Rules sheet: {game}").format(game=_(registry.get(g).title)), f"rules:{g}") for g in RULES_GAMES]
+    out = [(_("Rules sheet: {game}").format(game=_(registry.get(g).title)), f"rules:{g}")
+           for g in registry.games_with("sheet")]
     if can_print():
         from mainmerah.sheets.puzzles import shipped
 
-        for game in PUZZLE_GAMES:
+        for game in registry.games_with("puzzles"):
             for level in sorted({p.level for p in shipped(game) or ()}):
                 out.append((_("Puzzle worksheet: {game}, level {level}").format(
                     game=_(registry.get(game).title), level=level), f"puzzles:{game}:{level}"))
@@ -86,7 +84,7 @@ class SheetsPanel(W.VBox):
         self.add_class("mm-sheets")
         self.layout.max_width = "980px"  # as wide as the classroom above it
         self._relabel()
-        if game in RULES_GAMES:
+        if game in registry.games_with("sheet"):
             self.pick.value = f"rules:{game}"  # the classroom's own game first
         on_language_change(weak_listener(self._relabel))
 

@@ -20,8 +20,8 @@ import ipywidgets as W
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
 from mainmerah.pages.home import (
-    DEFAULT_GAME,
     apply_language,
+    default_game,
     parse_page_query,
     play_href,
     query_language,
@@ -55,7 +55,8 @@ class Tutorial(W.VBox):
     """
 
     def __init__(self, specs: Sequence[LessonSpec] | None = None, title: str | None = None, start: int = 0,
-                 game: str = DEFAULT_GAME, keeper: Keeper | None = None, puzzles: bool = False) -> None:
+                 game: str | None = None, keeper: Keeper | None = None, puzzles: bool = False) -> None:
+        game = game or default_game()
         self.game = game
         self._own_specs = specs is None  # the package's lessons: their titles can be asked again in a new language
         if specs is None:

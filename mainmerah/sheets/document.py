@@ -6,7 +6,6 @@ searched, copied and read aloud, and shows ♠♥♦♣ and Bahasa Indonesia on 
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -22,25 +21,29 @@ from mainmerah.core.i18n import LANGUAGES, _, language, set_language
 from mainmerah.sheets.page import Page, PageFull
 from mainmerah.sheets.puzzles import Puzzle, shipped, title_of, worksheet
 
-RULES: dict[str, str] = {
-    "main-merah": "mainmerah.families.fishing.ui.sheet",
-    "chinese-ten": "mainmerah.families.fishing.ui.sheet",
-    "red-ten": "mainmerah.families.red_ten.ui.sheet",
-    "in-the-red": "mainmerah.families.in_the_red.ui.sheet",
-}
 SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)  # a rules sheet shrinks a little (a longer language) to stay one page
-PUZZLE_GAMES = ("main-merah", "chinese-ten")
 # Fixed so that the same sheets make the same bytes (the PDF otherwise records the time it was written).
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 RC: Any = {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "svg.fonttype": "path"}
 
 
+def rules_games() -> list[str]:
+    """The games with a rules sheet (GameUI.sheet), in the registry's order."""
+    return registry.games_with("sheet")
+
+
+def puzzle_games() -> list[str]:
+    """The games whose proven puzzles make worksheets (GameUI.puzzles), in the registry's order."""
+    return registry.games_with("puzzles")
+
+
 def rules_pages(game: str) -> list[Page]:
     """``game``'s rules sheet: one page, in the current language, at the largest size that fits."""
-    module = RULES.get(registry.get(game).name)
-    if module is None:
-        raise ValueError(f"no rules sheet for {game!r}")
-    build: Callable[[str, float], Page] = importlib.import_module(module).rules_page
+    name = registry.get(game).name
+    target = registry.ui(name).sheet if registry.has_ui(name) else None
+    if target is None:
+        raise ValueError(f"no rules sheet for {game!r}: the sheets are {', '.join(rules_games())}")
+    build: Callable[[str, float], Page] = registry.load(target)
     for scale in SCALES:
         try:
             page = build(game, scale)
@@ -96,11 +99,11 @@ def write_all(out: str | Path, languages: Sequence[str] = LANGUAGES) -> list[Pat
     try:
         for lang in languages:
             set_language(lang)
-            for game in RULES:
+            for game in rules_games():
                 path = folder / f"rules-{game}-{lang}.pdf"
                 path.write_bytes(rules_pdf(game))
                 written.append(path)
-            for game in PUZZLE_GAMES:
+            for game in puzzle_games():
                 levels = sorted({p.level for p in shipped(game) or ()})
                 for level in levels:
                     data = puzzles_pdf(game, level)

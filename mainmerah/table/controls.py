@@ -7,13 +7,13 @@ engine checks every move.
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 import ipywidgets as w
 
+from mainmerah.core import registry
 from mainmerah.core.i18n import N_, _
 from mainmerah.families.fishing.explain import seat_name
 from mainmerah.families.fishing.rules import VARIANTS
@@ -28,23 +28,36 @@ PACES: tuple[tuple[str, float], ...] = (
 )
 
 
-def bot_levels() -> list[str]:
-    """Bot names offered per opponent: "expert" appears once ``mainmerah.families.fishing.hint`` exists."""
-    levels = ["random", "greedy"]
-    if importlib.util.find_spec("mainmerah.families.fishing.hint") is not None:
-        levels.append("expert")
-    return levels
+def bot_levels(game: str) -> list[str]:
+    """The levels a computer seat of ``game`` may take: its registered bots (GameInfo.bots), weakest first."""
+    return list(registry.get(game).bots)
 
 
-def level_label(level: str) -> str:
-    return {"random": _("random"), "greedy": _("greedy"), "expert": _("expert")}.get(level, level)
+# The common levels' names in the dropdown; a game's level of another name is shown as it is named.
+LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "expert": N_("expert")}
 
 
-def levels_note(levels: Sequence[str]) -> str:
-    """One line saying what the computers' levels mean (those offered, weakest first)."""
-    words = {"random": _("random plays any card it may"), "greedy": _("greedy takes the most it can right now"),
-             "expert": _("expert plays each choice out many times and picks the best")}
-    said = [words[v] for v in levels if v in words]
+def level_words(game: str, offered: Sequence[str]) -> dict[str, str]:
+    """The ``offered`` levels of ``game``, each with its line in the game's words (GameUI.levels, English
+    source), in the order offered; a level the game does not describe is refused."""
+    words = registry.ui(game).levels
+    missing = [v for v in offered if v not in words]
+    if missing:
+        raise ValueError(f"{game!r} does not describe its computer level(s) {', '.join(map(repr, missing))}: "
+                         f"its GameUI.levels has {', '.join(words) or 'none'}")
+    return {v: words[v] for v in offered}
+
+
+def level_label(level: str, levels: Mapping[str, str]) -> str:
+    """A level's name in a seat's dropdown, for a table whose levels are ``levels`` (see :func:`level_words`)."""
+    if level not in levels:
+        raise ValueError(f"no computer level {level!r} here: choose one of {', '.join(levels)}")
+    return _(LEVEL_NAMES.get(level, level))
+
+
+def levels_note(levels: Mapping[str, str]) -> str:
+    """One line saying what the computers' levels mean, in the game's words (those offered, weakest first)."""
+    said = [_(line) for line in levels.values() if line]
     return _("Computer levels: {levels}.").format(levels="; ".join(said)) if said else ""
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import _, language
 from mainmerah.families.fishing.explain import capitalized
 from mainmerah.families.fishing.ui.text import esc
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
-from mainmerah.table.controls import levels_note
+from mainmerah.table.controls import level_words, levels_note
 
 if TYPE_CHECKING:
     import ipywidgets as w
@@ -147,7 +148,7 @@ class TableDrawing:
             "zones": p.zones(),
             "board_cls": self.board.cls,
             "opps": [panel.state() for panel in self.seats.panels.values()],
-            "level_note": levels_note(self.presenter.bot_levels())
+            "level_note": levels_note(level_words(p.game_name, p.bot_levels()))
             if any(not panel.level.hidden for panel in self.seats.panels.values()) else "",
             "names": p.card_names(),
             **zones,
@@ -183,7 +184,12 @@ class TableDrawing:
         # step/decisions: where the page stands (data-step, data-decisions), for scripts and tests that wait on it.
         self.header = {"step": f.n, "decisions": len(g.choices), "title": self.presenter.title,
                        "info": self.presenter.info(g), "status": status, "cls": cls,
-                       "links": [["tutorial.ipynb", _("How to play")]] if self.links else []}
+                       "links": self._links() if self.links else []}
+
+    def _links(self) -> list[list[str]]:
+        """The header's links: this game's own lessons, and the home page with every game (in this language)."""
+        return [[page_link("tutorial.ipynb", game=self.presenter.game_name), _("How to play")],
+                [page_link("home.ipynb"), _("◂ All games")]]
 
     def _render_prompt(self, f: Any, d: Any) -> None:
         text = ""
@@ -237,3 +243,10 @@ class TableDrawing:
             if self.replaying:  # Back shows only in a replay: outside one, its state is left alone (no message)
                 self.history.back_button.disabled = self.shown <= self._bounds()[0]
 
+
+def page_link(notebook: str, **params: str) -> str:
+    """A relative link to one of the app's notebooks carrying the page's language (English, the default, left
+    out), as the pages' own links are made (``pages.home.page_href``, which the table may not import)."""
+    lang = language()
+    query = {**params, **({"lang": lang} if lang != "en" else {})}
+    return notebook + ("?" + urlencode(query) if query else "")

@@ -25,7 +25,7 @@ from mainmerah.core import registry
 from mainmerah.core.i18n import _
 from mainmerah.table.actions import USER_ERRORS
 from mainmerah.table.keeper import Keeper, KeptError, key, pack, unpack
-from mainmerah.table.presenter import PRESENTERS, Presenter, presenter_class
+from mainmerah.table.presenter import Presenter, has_table, presenter_class
 
 if TYPE_CHECKING:
     from mainmerah.table.table import TableWidget
@@ -114,7 +114,7 @@ def _load(table: TableWidget, text: object, what: str) -> Any:
         game = registry.load_game(text)
     except USER_ERRORS as e:
         raise KeptError(_("the kept {what} was refused by the rules: {why}").format(what=what, why=e)) from None
-    if game.game_name not in PRESENTERS:
+    if not has_table(game.game_name):
         raise KeptError(_("the kept {what} is a game of {other}").format(what=what, other=str(game.game_name)[:40]))
     return game
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mainmerah.core import registry
@@ -263,21 +262,21 @@ class Presenter(ABC):
         return True
 
 
-# Game name -> "module:class" of its presenter; imported on first use, so a table of one
-# game never loads another's.
-PRESENTERS: dict[str, str] = {
-    "main-merah": "mainmerah.families.fishing.ui.presenter:FishingPresenter",
-    "chinese-ten": "mainmerah.families.fishing.ui.presenter:FishingPresenter",
-    "red-ten": "mainmerah.families.red_ten.ui.presenter:RedTenPresenter",
-    "in-the-red": "mainmerah.families.in_the_red.ui.presenter:InTheRedPresenter",
-}
+def table_games() -> list[str]:
+    """The registered games that have a table (their GameUI names a presenter), in the registry's order."""
+    return [name for name in registry.games() if registry.has_ui(name)]
+
+
+def has_table(game_name: str) -> bool:
+    return game_name in table_games()
 
 
 def presenter_class(game_name: str) -> type[Presenter]:
-    """The presenter class for a game by its registry name (an unknown name is refused)."""
-    target = PRESENTERS.get(game_name)
-    if target is None:
-        raise ValueError(f"no table for the game {game_name!r}: choose one of {', '.join(PRESENTERS)}")
-    module, name = target.split(":")
-    cls: type[Presenter] = getattr(import_module(module), name)
-    return cls
+    """The presenter class for a game by its registry name, from its GameUI (imported on first use, so a
+    table of one game never loads another's); an unknown name, or a game with no table, is refused."""
+    if not has_table(game_name):
+        raise ValueError(f"no table for the game {game_name!r}: choose one of {', '.join(table_games())}")
+    found = registry.load(registry.ui(game_name).presenter)
+    if not (isinstance(found, type) and issubclass(found, Presenter)):
+        raise TypeError(f"the presenter of {game_name!r} is not a Presenter class: {found!r}")
+    return found

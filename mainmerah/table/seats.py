@@ -22,11 +22,11 @@ Wanted = Sequence[Any] | Mapping[int, Any] | str | None
 class LevelChoice:
     """A computer seat's level, chosen in the page's dropdown (the table checks the value)."""
 
-    def __init__(self, levels: Sequence[str], on_change: Callable[[str], object]) -> None:
-        self.options = [(level_label(v), v) for v in levels]
+    def __init__(self, levels: Mapping[str, str], on_change: Callable[[str], object]) -> None:
+        self.options = [(level_label(v, levels), v) for v in levels]
         self.description = ""
         self.hidden = False
-        self._value = levels[0] if levels else ""
+        self._value = next(iter(levels), "")
         self._on_change = on_change
 
     @property
@@ -45,7 +45,7 @@ class LevelChoice:
 class OpponentPanel(Part):
     """A computer seat: name, level, and what its game shows of it (a fan of its hand, a pile or score)."""
 
-    def __init__(self, seat: int, levels: Sequence[str], on_level: Callable[[int, str], object]) -> None:
+    def __init__(self, seat: int, levels: Mapping[str, str], on_level: Callable[[int, str], object]) -> None:
         super().__init__("mm-opp", f"mm-seat-{seat}")
         self.seat = seat
         self.name = Part("mm-name")
@@ -87,13 +87,15 @@ class Seats:
         self._wanted = wanted
         self._on_level = on_level
 
-    def setup(self, players: int, human: int | None, levels: Sequence[str]) -> None:
-        """Levels and panels for a new game; later games keep the levels chosen in the dropdowns."""
+    def setup(self, players: int, human: int | None, levels: Mapping[str, str]) -> None:
+        """Levels and panels for a new game; later games keep the levels chosen in the dropdowns.
+
+        ``levels``: the levels offered, each with its line in the game's words (controls.level_words)."""
         seats = [s for s in range(players) if s != human]
         self.levels = choose_levels(seats, self._wanted, self.levels)
         self._wanted = None
         self.bots = {}
-        if sorted(self.panels) != seats or any(p.level.options != [(level_label(v), v) for v in levels]
+        if sorted(self.panels) != seats or any(p.level.options != [(level_label(v, levels), v) for v in levels]
                                                for p in self.panels.values()):
             self.panels = {s: OpponentPanel(s, levels, self._on_level) for s in seats}
         for s, p in self.panels.items():
@@ -116,8 +118,8 @@ class Seats:
         self.levels[seat] = level
         self.bots.pop(seat, None)
 
-    def relabel(self, levels: Sequence[str]) -> None:
+    def relabel(self, levels: Mapping[str, str]) -> None:
         for p in self.panels.values():
             value = p.level.value
-            p.level.options = [(level_label(v), v) for v in levels]
+            p.level.options = [(level_label(v, levels), v) for v in levels]
             p.level.show(value)

@@ -28,7 +28,7 @@ from mainmerah.families.fishing.bots import Bot
 from mainmerah.table.actions import TableActions
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
 from mainmerah.table.cards import shared
-from mainmerah.table.controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet
+from mainmerah.table.controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, level_words
 from mainmerah.table.drawing import TableDrawing
 from mainmerah.table.options import DisplayOptions
 from mainmerah.table.panel import ExplanationPanel, GameOverView
@@ -265,7 +265,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         if self.human is not None and self.human >= n:
             self.human = 0
         self.names = seat_names(n, self.human, self._names_given)
-        self.seats.setup(n, self.human, self.presenter.bot_levels())
+        self.seats.setup(n, self.human, level_words(name, self.presenter.bot_levels()))
         (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
         self.shown = self._bounds()[0] if from_start else len(game.events)
         self.sheet.configure(self.presenter.match_targets, registry.get(name).low_wins)
@@ -312,7 +312,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
                 self.controls.relabel()
             if self.history is not None:
                 self.history.relabel()
-            self.seats.relabel(self.presenter.bot_levels())
+            self.seats.relabel(level_words(self.presenter.game_name, self.presenter.bot_levels()))
         finally:
             self._relabelling = False
         self._render()

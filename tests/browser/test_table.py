@@ -305,9 +305,9 @@ def test_root_url_is_the_home_page(voila_app: VoilaServer, page) -> None:  # noq
     # The root is the games' home page itself (tests/browser/test_home.py), no redirect.
     with urllib.request.urlopen(voila_app.url + "/", timeout=30) as r:
         assert r.status == 200 and r.url == voila_app.url + "/" and b"mmh-games" in r.read()
-    # The table is served by the same app, with a link back to the tutorial.
+    # The table is served by the same app, with a link back to its game's tutorial.
     open_notebook(page, voila_app, "play.ipynb?pace=manual", READY)
-    assert page.get_attribute(".mm-links a", "href") == "tutorial.ipynb"
+    assert page.get_attribute(".mm-links a", "href") == "tutorial.ipynb?game=main-merah"  # its own lessons
     config = json.loads((Path(__file__).parents[2] / "voila.json").read_text())
     assert config["VoilaConfiguration"]["show_tracebacks"] is False
 

@@ -117,3 +117,14 @@ def test_screenshots_in_both_languages(voila: VoilaServer, page, game: str, play
             full_shot(page, f"games-{game}-{players}p-{lang}-{width}px")
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.errors == []
+
+
+def test_a_tables_links_open_its_own_lessons_and_the_home_page(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    """Red Ten's table, in Bahasa Indonesia: "How to play" opens Red Ten's lessons, the other link every game."""
+    open_notebook(page, voila, "play.ipynb?game=red-ten&lang=id&pace=manual", READY)
+    links = page.eval_on_selector_all(".mm-links a", "(as) => as.map((a) => a.getAttribute('href'))")
+    assert links == ["tutorial.ipynb?game=red-ten&lang=id", "home.ipynb?lang=id"]
+    page.click(".mm-links a >> nth=0")
+    page.wait_for_selector(".mm-lesson", timeout=WAIT)
+    assert page.url.endswith("tutorial.ipynb?game=red-ten&lang=id")
+    assert "Traceback" not in page.inner_text("body")

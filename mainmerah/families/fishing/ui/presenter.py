@@ -90,12 +90,6 @@ class FishingPresenter(Presenter):
     def card_names(self) -> dict[str, str]:
         return card_names(self.ctx.game.rules.points(self.ctx.game.players))
 
-    # ----- bots --------------------------------------------------------------------------------
-    def bot_levels(self) -> list[str]:
-        from mainmerah.table.controls import bot_levels
-
-        return bot_levels()
-
     # ----- the log, as steps -------------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:
         return boundaries(events)

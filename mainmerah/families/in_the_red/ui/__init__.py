@@ -11,9 +11,11 @@ UI = GameUI(
     presenter=f"{_UI}.presenter:InTheRedPresenter",
     art="7♣ 7♥ K♥ 2♠",  # a stack's top cards: the highest red one loses
     levels={
-        "random": N_("random lays any card that fits"),
-        "greedy": N_("greedy lays the card that keeps it out of the red, its highest first"),
-        "expert": N_("expert plays each choice out over many deals of the unseen cards and picks the best"),
+        # Each line says what families/in_the_red/greedy.py and expert.py do.
+        "random": N_("random lays any card that fits, or discards any card when none fits"),
+        "greedy": N_("greedy keeps itself out of the red as if the round ended now, then sheds its highest card"),
+        "expert": N_("expert plays each choice out over many deals of the unseen cards and picks the one that "
+                     "leaves it the fewest points"),
     },
     lessons=f"{_UI}.lessons:tutorial_lessons",
     sheet=f"{_UI}.sheet:rules_page",

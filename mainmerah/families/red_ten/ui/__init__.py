@@ -11,9 +11,12 @@ UI = GameUI(
     presenter=f"{_UI}.presenter:RedTenPresenter",
     art="10♥ 10♦ SJ BJ",  # the two red tens (the teams) and the flagpole bomb
     levels={
-        "random": N_("random makes any play it may, or passes"),
-        "greedy": N_("greedy sheds its lowest cards and keeps its bombs for danger"),
-        "expert": N_("expert plays each choice out over many deals of the unseen cards and picks the best"),
+        # Each line says what families/red_ten/bots.py does (greedy: sim.greedy; expert: ExpertBot).
+        "random": N_("random makes any move the rules allow, a pass among them"),
+        "greedy": N_("greedy plays the lowest cards that beat the table, lets a known partner's play stand, "
+                     "and bombs only when a hand is nearly out"),
+        "expert": N_("expert plays its few likeliest choices out over many deals of the unseen cards and picks "
+                     "the best"),
     },
     lessons=f"{_UI}.lessons:tutorial_lessons",
     sheet=f"{_UI}.sheet:rules_page",
