@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mainmerah.core.i18n import N_
 from mainmerah.core.registry import GameUI
 
@@ -24,13 +26,11 @@ MAIN_MERAH = GameUI(
     lab=f"{_UI}.lab:LAB",
 )
 
-CHINESE_TEN = GameUI(
-    presenter=f"{_UI}.presenter:FishingPresenter",
+# The same table, sheet, puzzles and classroom tools; its own picture, lessons and points (no lab yet).
+CHINESE_TEN = replace(
+    MAIN_MERAH,
     art="Q♥ Q♣ Q♠ Q♦",
-    levels=LEVELS,
     lessons=f"{_UI}.lessons.chinese_ten:tutorial_lessons",
-    sheet=f"{_UI}.sheet:rules_page",
     points="mainmerah.families.fishing.rules:chinese_ten_card_points",
-    puzzles="mainmerah.families.fishing.puzzles:puzzles",
-    classroom=f"{_UI}.classroom:Classroom",
+    lab=None,
 )
