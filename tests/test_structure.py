@@ -164,24 +164,10 @@ KNOWN_IMPORTS: frozenset[str] = frozenset({
     "mainmerah.draw.svg imports mainmerah.families.fishing.explain",
     "mainmerah.draw.svg imports mainmerah.families.fishing.rules",
     "mainmerah.families.fishing.ui.lessons.chinese_ten imports mainmerah.pages.tutorial",
-    "mainmerah.families.in_the_red.ui.presenter imports mainmerah.families.fishing.ui.text",
     "mainmerah.sheets.puzzles imports mainmerah",
     "mainmerah.sheets.puzzles imports mainmerah.families.red_ten.explain",
     "mainmerah.table.cards imports mainmerah.families.fishing.rules",
-    "mainmerah.table.controls imports mainmerah.families.fishing.dealcode",
-    "mainmerah.table.controls imports mainmerah.families.fishing.explain",
-    "mainmerah.table.controls imports mainmerah.families.fishing.rules",
-    "mainmerah.table.controls imports mainmerah.families.fishing.ui.text",
-    "mainmerah.table.drawing imports mainmerah.families.fishing.explain",
-    "mainmerah.table.drawing imports mainmerah.families.fishing.ui.text",
-    "mainmerah.table.options imports mainmerah.families.fishing.ui.text",
-    "mainmerah.table.panel imports mainmerah.families.fishing.events",
-    "mainmerah.table.panel imports mainmerah.families.fishing.explain",
-    "mainmerah.table.panel imports mainmerah.families.fishing.rules",
-    "mainmerah.table.panel imports mainmerah.families.fishing.score",
-    "mainmerah.table.panel imports mainmerah.families.fishing.ui.text",
     "mainmerah.table.style imports mainmerah.families.fishing.rules",
-    "mainmerah.table.table imports mainmerah.families.fishing.bots",
 })
 
 
@@ -220,10 +206,6 @@ KNOWN_NAMES: frozenset[str] = frozenset({  # as KNOWN_IMPORTS: only shrinks
     "mainmerah.sheets names 'chinese-ten'",
     "mainmerah.sheets names 'main-merah'",
     "mainmerah.sheets.puzzles names 'main-merah'",
-    "mainmerah.table.controls names 'main-merah'",
-    "mainmerah.table.keeper names 'main-merah'",
-    "mainmerah.table.table names 'chinese-ten'",
-    "mainmerah.table.table names 'main-merah'",
 })
 
 

@@ -12,9 +12,9 @@ from ipywidgets.widgets.widget import _instances
 
 import mainmerah as mm
 from mainmerah.draw.svg import CardRow, card_data_uri, card_svg, game_html, view_html
+from mainmerah.draw.text import esc
 from mainmerah.families.fishing.rules import card_name
 from mainmerah.families.fishing.ui.frame import _boundaries, boundaries, frame_at
-from mainmerah.families.fishing.ui.text import esc
 from mainmerah.pages.play import options_from_query
 from mainmerah.table import TableWidget
 from mainmerah.table.controls import bot_levels

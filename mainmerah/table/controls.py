@@ -15,9 +15,8 @@ import ipywidgets as w
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import N_, _
-from mainmerah.families.fishing.explain import seat_name
-from mainmerah.families.fishing.rules import VARIANTS
-from mainmerah.families.fishing.ui.text import esc
+from mainmerah.core.words import seat_name
+from mainmerah.draw.text import esc
 from mainmerah.table.cards import LazyHTML, shared
 
 # Seconds between two shown steps; MANUAL waits for the Next button (a Dropdown value cannot be None).
@@ -83,12 +82,14 @@ def read_deal_code(text: str) -> DealSpec:
 
     A code that cannot be read raises ``DealCodeError`` (a ValueError) naming the part that is wrong.
     """
-    from mainmerah.families.fishing.dealcode import PREFIXES, decode
+    from mainmerah.table.presenter import presenter_class, table_games
 
-    code = decode(text)
-    if code.variant in PREFIXES.values():  # a game of its own (Chinese Ten), played one way
-        return DealSpec(code.variant, code.players, None, code.seed)
-    return DealSpec("main-merah", code.players, code.variant, code.seed)
+    readers = dict.fromkeys(presenter_class(g).read_deal_code for g in table_games())  # a family's games share one
+    for read in readers:
+        spec = read(text)
+        if spec is not None:
+            return DealSpec(*spec)
+    raise ValueError(_("no game reads deal codes"))
 
 
 def _button(text: str, css: str, tooltip: str = "") -> w.Button:
@@ -101,14 +102,14 @@ class NewGameControls(w.VBox):
     """Players, variant, seed (shown, editable) and the buttons that deal."""
 
     def __init__(self, players: int, variant: str, pace: float, players_allowed: Sequence[int] = (2, 3),
-                 variants: Sequence[str] = tuple(VARIANTS)) -> None:
+                 variants: Sequence[str] = ()) -> None:
         self.heading = LazyHTML()
         self.heading.add_class("mm-h")
         self.players = w.ToggleButtons(options=[(str(n), n) for n in players_allowed], value=players,
                                        style={"button_width": "3.4em"})
         self.players.add_class("mm-players")
         self.players_label = LazyHTML()
-        self.variant = w.Dropdown(options=list(variants or VARIANTS), value=variant if variants else None)
+        self.variant = w.Dropdown(options=list(variants), value=variant if variants else None)
         self.variant.add_class("mm-variant")
         self.variant_label = LazyHTML()
         self.seed = w.Text(value="", continuous_update=False, placeholder="1234")

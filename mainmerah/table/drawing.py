@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from mainmerah.core.i18n import _, language
-from mainmerah.families.fishing.explain import capitalized
-from mainmerah.families.fishing.ui.text import esc
+from mainmerah.core.words import capitalized
+from mainmerah.draw.text import esc
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
 from mainmerah.table.controls import level_words, levels_note
 

@@ -41,7 +41,7 @@ class KeptError(ValueError):
 
 
 def key(kind: str, *parts: object) -> str:
-    """The storage key of a kind of record, e.g. ``key("table", "main-merah")``."""
+    """The storage key of a kind of record, e.g. ``key("table", game)``."""
     return PREFIX + ":".join([kind, *(str(p) for p in parts)])
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from mainmerah.core.i18n import LANGUAGES, _, language, on_language_change, set_language
-from mainmerah.families.fishing.ui.text import esc
+from mainmerah.draw.text import esc
 from mainmerah.table.a11y import FOUR, four_colour_css
 from mainmerah.table.cards import shared
 

@@ -138,6 +138,12 @@ class Presenter(ABC):
     def variant_of(self, game: Any) -> str:
         return ""
 
+    @staticmethod
+    def read_deal_code(text: str) -> tuple[str, int, str | None, int] | None:
+        """A teacher's deal code as (game, players, variant or None, seed), if this family deals by codes
+        (None: it does not); a code it cannot read raises a ValueError naming the part that is wrong."""
+        return None
+
     def seed_of(self, game: Any) -> int | None:
         """The seed ``game`` was dealt from (None: a set-up position)."""
         return getattr(game, "seed", None)

@@ -23,8 +23,8 @@ import traitlets
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
+from mainmerah.core.contract import Bot
 from mainmerah.core.i18n import _, on_language_change
-from mainmerah.families.fishing.bots import Bot
 from mainmerah.table.actions import TableActions
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
 from mainmerah.table.cards import shared
@@ -43,7 +43,7 @@ __all__ = ["BOT_NAMES", "TableWidget"]
 class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
     """Play a card game against computer opponents, every event explained.
 
-    ``TableWidget()`` deals a new 2-player game of Main Merah; ``TableWidget(game="chinese-ten",
+    ``TableWidget()`` deals a new 2-player game of the registry's first game; ``TableWidget(game=name,
     players=4)`` another registered game; ``TableWidget(game=g, human=0, bots=["greedy"])``
     plays on from an existing position. ``bots`` names the level ("random", "greedy",
     "expert") or gives a bot object for each seat other than ``human``, in seat order.
@@ -54,8 +54,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
     The board is drawn in the page from one model (:class:`~.board.BoardView`); the
     attributes below (``hand``, ``prompt``, ``next_button``...) are its parts, kept in Python,
     and a redraw sends the ones that changed in one message. The game's own parts and wishes
-    (``table_cards``, ``play_button``, :meth:`select`, :meth:`confirm`, :meth:`choose` for the
-    fishing games) are its presenter's, reached through the table as well.
+    (e.g. ``play_button``, :meth:`select`, :meth:`confirm`) are its presenter's, reached through the table as well.
 
     For tests and lessons: :meth:`select`, :meth:`confirm`, :meth:`choose`, :meth:`next`,
     :meth:`skip`, :meth:`undo`, :meth:`replay`, :meth:`enter`, :meth:`new_game`; the ``step``
@@ -87,7 +86,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         super().__init__()
         self.add_class("mm-root")
         self.add_class("mm-table")
-        name = game if isinstance(game, str) else getattr(game, "game_name", "main-merah")
+        name = game if isinstance(game, str) else getattr(game, "game_name", registry.games()[0])
         self.presenter: Presenter = presenter_class(name)(self, name)
         if game is None or isinstance(game, str):
             game = self.presenter.new_game(players or 2, variant, seed)
@@ -195,7 +194,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         if controls:
             p = self.presenter
             players = 2 if 2 in p.players_allowed else p.players_allowed[0]
-            self.controls = NewGameControls(players, "classic", self.delay if self.auto else MANUAL,
+            first = p.variants[0] if p.variants else ""
+            self.controls = NewGameControls(players, first, self.delay if self.auto else MANUAL,
                                             p.players_allowed, p.variants)
             self.controls.new_button.on_click(lambda _b: self.new_game(seed=None, from_controls=True))
             self.controls.deal_button.on_click(lambda _b: self.deal_seed())
@@ -246,7 +246,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
     def _set_game(self, game: Any, from_start: bool = True) -> None:
         """Show ``game`` (from its deal, or where it stands), seats and bots set up for it."""
         self._cancel_timer()
-        name = getattr(game, "game_name", "main-merah")
+        name = getattr(game, "game_name", self.presenter.game_name)
         if name != self.presenter.game_name:  # e.g. a save file of another game
             self.presenter = presenter_class(name)(self, name)
             self._buttons()

@@ -16,13 +16,14 @@ from typing import Any
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, points_text
 from mainmerah.core.i18n import _
+from mainmerah.draw.text import esc
 from mainmerah.families.fishing.explain import needs
 from mainmerah.families.fishing.match import next_first
 from mainmerah.families.fishing.ui.frame import Frame, boundaries, frame_at
-from mainmerah.families.fishing.ui.text import action_rows, esc, selection_text, table_card_text
+from mainmerah.families.fishing.ui.gameover import game_over_html
+from mainmerah.families.fishing.ui.text import action_rows, selection_text, table_card_text
 from mainmerah.table.board import Action, CardRow, Part
 from mainmerah.table.cards import card_names, hand_state, pile_state, stock_state
-from mainmerah.table.panel import game_over_html
 from mainmerah.table.presenter import Presenter, TableContext, Zone, table_zones
 
 HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is stable at this size
@@ -64,6 +65,15 @@ class FishingPresenter(Presenter):
 
     def variant_of(self, game: Any) -> str:
         return str(game.variant.name) if self.variants else ""
+
+    @staticmethod
+    def read_deal_code(text: str) -> tuple[str, int, str | None, int] | None:
+        from mainmerah.families.fishing.dealcode import PREFIXES, decode
+
+        code = decode(text)
+        if code.variant in PREFIXES.values():  # a game of its own (Chinese Ten), played one way
+            return code.variant, code.players, None, code.seed
+        return "main-merah", code.players, code.variant, code.seed
 
     def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any:
         info = self.info_

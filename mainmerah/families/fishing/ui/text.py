@@ -6,7 +6,6 @@ Pure functions of the game's state, so a lesson or a test can use them without a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 
 from mainmerah.core.cards import Card, cards_text, points_text
 from mainmerah.core.i18n import _
@@ -16,12 +15,6 @@ from mainmerah.families.fishing.explain import capitalized, needs, pair_points, 
 from mainmerah.families.fishing.rules import PARTNER, SELF_PAIRING, main_merah_points
 from mainmerah.families.fishing.ui.frame import Frame
 from mainmerah.table.cards import card_code
-
-
-def esc(text: str) -> str:
-    """Text as HTML element content (quotes stay readable: they need no escaping there)."""
-    return escape(text, quote=False)
-
 
 
 def sum_reason(card: Card, other: Card) -> str:

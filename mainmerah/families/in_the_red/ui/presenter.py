@@ -18,7 +18,7 @@ from mainmerah.core import registry
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _
 from mainmerah.core.words import capitalized, seat_name
-from mainmerah.families.fishing.ui.text import esc
+from mainmerah.draw.text import esc
 from mainmerah.families.in_the_red.explain import fit_reason, no_fit_reason, score_text, stack_of
 from mainmerah.families.in_the_red.rules import TARGET, fits, hand_value, legal_moves, losers, value
 from mainmerah.families.in_the_red.state import parse_action
