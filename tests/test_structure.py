@@ -181,7 +181,6 @@ KNOWN_IMPORTS: frozenset[str] = frozenset({
     "mainmerah.table.panel imports mainmerah.families.fishing.score",
     "mainmerah.table.panel imports mainmerah.families.fishing.ui.text",
     "mainmerah.table.style imports mainmerah.families.fishing.rules",
-    "mainmerah.table.table imports mainmerah.families.fishing.bots",
 })
 
 

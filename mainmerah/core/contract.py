@@ -37,6 +37,14 @@ class Event(Protocol):
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str: ...
 
 
+class Bot(Protocol):
+    """A computer player: one choice from what its seat can see (every game's bots meet it)."""
+
+    name: str
+
+    def choose(self, view: Any) -> Any: ...
+
+
 class GameState(History[D]):
     """Base of every game's state class. Subclasses fill in the rules."""
 
