@@ -23,8 +23,8 @@ import traitlets
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
-from mainmerah.core.i18n import _, on_language_change
 from mainmerah.core.contract import Bot
+from mainmerah.core.i18n import _, on_language_change
 from mainmerah.table.actions import TableActions
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
 from mainmerah.table.cards import shared
