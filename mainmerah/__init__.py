@@ -7,11 +7,10 @@ each game family is a package under :mod:`.families` (``fishing``: Main Merah an
 
 from mainmerah.core.cards import JOKERS, PACK, PACK_WITH_JOKERS, Card, CardError, cards_text, packs, parse_cards
 from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
-from mainmerah.core.registry import GameInfo, game_from_layout, games, load_game, new_game
+from mainmerah.core.registry import GameInfo, game_from_layout, games, load_game, make_bot, new_game
 from mainmerah.core.registry import get as game_info
 from mainmerah.families.fishing.bots import GreedyBot, JBCaptureBot, RandomBot, jb_capture, play_out
 from mainmerah.families.fishing.events import Capture, Deal, End, Flip, Play, Redeal, Stay, TakeFour
-from mainmerah.families.fishing.levels import make_bot
 from mainmerah.families.fishing.match import Match, next_first
 from mainmerah.families.fishing.puzzles import Puzzle, puzzles
 from mainmerah.families.fishing.rules import (

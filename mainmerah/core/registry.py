@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mainmerah.core.contract import GameState
+from mainmerah.core.contract import Bot, GameState
 from mainmerah.core.i18n import _
 from mainmerah.core.save import unwrap
 
@@ -40,7 +40,7 @@ class GameInfo:
     new: Callable[..., GameState[Any]]  # (seed=, players=, variant=, dealer=) -> a shuffled game
     from_layout: Callable[..., GameState[Any]]  # explicit set-up, fields per game
     load_body: Callable[[dict[str, Any]], GameState[Any]]  # a save file's body -> the game, checked
-    make_bot: Callable[..., Any]  # (name, seed=) -> a bot whose choose(view) gives an action
+    make_bot: Callable[..., Bot]  # (level, seed=) -> a bot whose choose(view) gives an action
     bots: tuple[str, ...]  # bot names, weakest first
     # For the conformance suite: another game that ``seat`` cannot tell from this one
     # (the hidden cards dealt otherwise, the same decisions), or None if nothing is hidden.
@@ -165,6 +165,7 @@ def load_game(text: str) -> GameState[Any]:
     return get(name).load_body(body)
 
 
-def make_bot(name: str, seed: int | None = None, game: str = "main-merah") -> Any:
-    """A computer player of ``game`` by level name."""
-    return get(game).make_bot(name, seed=seed)
+def make_bot(level: str, seed: int | None = None, game: str = "main-merah") -> Bot:
+    """A computer player of ``game`` by level name (one of its ``GameInfo.bots``, or a game's extra one)."""
+    bot: Bot = get(game).make_bot(level, seed=seed)
+    return bot

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from mainmerah.core.cards import Card
+from mainmerah.core.contract import Bot
 from mainmerah.families.fishing.rules import Ruleset, get_ruleset, main_merah_points, matches
 from mainmerah.families.fishing.view import SeatView
 
 if TYPE_CHECKING:
     from mainmerah.families.fishing.state import Decision
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, view: SeatView) -> Card: ...
 
 
 def jb_capture(options: Sequence[Card]) -> Card:

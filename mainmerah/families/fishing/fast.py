@@ -337,7 +337,7 @@ def greedy_pick_batch(table: numpy.ndarray, hand: numpy.ndarray) -> numpy.ndarra
     slot = key.argmax(axis=1)
     cards = hand[rows, slot]
     hand[rows, slot] = EMPTY
-    return cards
+    return cards  # type: ignore[no-any-return]  # numpy's fancy indexing is typed Any
 
 
 def finish_greedy_batch(table: numpy.ndarray, hands: list[numpy.ndarray], stock: numpy.ndarray,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from mainmerah.families.fishing.bots import BOTS, Bot
+from mainmerah.core.contract import Bot
+from mainmerah.families.fishing.bots import BOTS
 
 LEVELS = ("random", "greedy", "expert")
 """The levels offered in the table, weakest first (``jb`` is a capture policy, also available by name)."""

@@ -9,7 +9,7 @@ on seat 2's stack, ``discard 7♥`` discards it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Self
 
 from mainmerah.core.cards import Card
@@ -377,7 +377,9 @@ class InTheRed(GameState[Choice]):
     def save_body(self) -> dict[str, Any]:
         """The set-up and the decisions as action texts (:mod:`.saving` loads it back)."""
         s = self.setup
-        cards = lambda cs: [str(c) for c in cs]  # noqa: E731
+        def cards(cs: Iterable[Card]) -> list[str]:
+            return [str(c) for c in cs]
+
         return {
             "seed": s.seed, "players": s.players, "variant": s.variant, "dealer": s.dealer,
             "layouts": [{"hands": [cards(h) for h in lay.hands], "stacks": [cards(st) for st in lay.stacks],

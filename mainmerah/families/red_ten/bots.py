@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
 from mainmerah.core.cards import Card
+from mainmerah.core.contract import Bot
 from mainmerah.families.red_ten.rules import (
     JOKERS,
     KEEP,
@@ -31,12 +31,6 @@ from mainmerah.families.red_ten.sim import PASS_MOVE, Move, Sim, counts_of, gree
 from mainmerah.families.red_ten.view import SeatView
 
 BOTS = ("random", "greedy", "expert")
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, view: SeatView) -> str: ...
 
 
 def cards_for(hand: Sequence[Card], m: Move) -> str:

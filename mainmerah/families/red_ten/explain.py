@@ -146,7 +146,9 @@ def _play(e: Play, names: Names, you: int | None) -> str:
 
 def _end(e: End, names: Names, you: int | None) -> str:
     r: Settlement = e.result
-    name = lambda s: seat_name(s, names, you)  # noqa: E731
+    def name(s: int) -> str:
+        return seat_name(s, names, you)
+
     lines = [_("The hand is over.")]
     if r.case == "surrender":
         lone = r.red[0]
