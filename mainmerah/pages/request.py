@@ -27,15 +27,30 @@ def query_url() -> str:
     return f"{protocol}://{ip}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
 
 
+# How long one socket waits before the kernel opens a fresh one. A request the server could not hand over (the
+# socket was gone) waits there for the next socket of this kernel (mainmerah.server.query), so a kernel that
+# lost its socket learns its page at the next round instead of never.
+ROUND = 20.0
+
+
 async def _receive(url: str) -> str | None:
+    """The request text, on a fresh socket every ``ROUND`` s until it comes (a server gone raises)."""
     from tornado.websocket import websocket_connect
 
-    conn = await websocket_connect(url, connect_timeout=5)
-    try:
-        message = await conn.read_message()  # no timeout: a pooled kernel waits for its student
-    finally:
-        conn.close()
-    return message if isinstance(message, str) else None
+    while True:
+        conn = await websocket_connect(url, connect_timeout=5)
+        try:
+            message = await asyncio.wait_for(conn.read_message(), ROUND)
+        except TimeoutError:
+            continue  # a pooled kernel waits for its student: ask again on a new socket
+        finally:
+            conn.close()
+        if message is None:  # the server closed this socket (refused or restarting): try again shortly
+            warnings.warn(f"request-info socket closed by the server: {conn.close_reason}", RuntimeWarning,
+                          stacklevel=1)
+            await asyncio.sleep(1.0)
+            continue
+        return message if isinstance(message, str) else None
 
 
 def wait_for_request() -> bool:

@@ -83,6 +83,12 @@ def with_nodelay(handler: type[WebSocketHandler]) -> type[WebSocketHandler]:
 
 
 def _patched(handler: Any) -> Any:
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from mainmerah.server.query import RequestSocket
+
+    if handler is RequestInfoSocketHandler:
+        return RequestSocket  # sends at once too; see mainmerah.server.query
     if isinstance(handler, type) and issubclass(handler, VoilaHandler):
         return with_xsrf_cookie(handler)
     if isinstance(handler, type) and issubclass(handler, WebSocketHandler):
