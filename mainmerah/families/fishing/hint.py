@@ -333,7 +333,7 @@ def _play_reason(card: Card, takes: Card | None, points: int, unseen: Sequence[C
             card=card, taken=takes
         )
     out = sum(c.rank == PARTNER[card.rank] for c in unseen)
-    if card.red:
+    if view.value(card):  # a red card, or a black Ace that scores in Chinese Ten
         if out:
             text = ngettext(
                 "{card} stays on the table: {n} card that pairs with it is still out, so an opponent "

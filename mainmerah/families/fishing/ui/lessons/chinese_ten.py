@@ -191,9 +191,9 @@ def first_task() -> ChoiceTask:
             why = _("In Main Merah's classic rules the dealer starts; in Chinese Ten the dealer plays last, and "
                     "the seat after the dealer starts.")
         else:
-            why = _("{seat} sits just before the dealer, so it plays last of all. The seat after the dealer "
-                    "starts: after {dealer} comes {first}.").format(seat=seat(s), dealer=seat(dealer),
-                                                                     first=seat(first))
+            why = _("{seat} sits just before the dealer, so it plays just before the dealer, who plays last. "
+                    "The seat after the dealer starts: after {dealer} comes {first}.").format(
+                seat=seat(s), dealer=seat(dealer), first=seat(first))
         options.append((seat(s), s == first, why))
     return ChoiceTask(
         _("Four players sit in seat order 1, 2, 3, 4, and {dealer} deals. Who plays first?").format(
