@@ -48,3 +48,51 @@ def test_a_black_ace_that_scores_is_not_called_pointless() -> None:  # finding 2
     ace = next(h for h in hints(g, rollouts=40, seed=1) if str(h.card) == "A♠")
     assert "black, so it gives away no points" not in ace.reason
     assert f"its {worth} points" in ace.reason
+
+
+# ----- Red Ten's lessons ----------------------------------------------------------------------------------------
+def _rt_intro(key: str) -> str:
+    from mainmerah.families.red_ten.ui import lessons as RT
+
+    return next(intro() for k, _t, intro, _tasks in RT.LESSONS if k == key)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+
+
+def _rt_combo(text: str):  # type: ignore[no-untyped-def]
+    from mainmerah.core.cards import parse_cards
+    from mainmerah.families.red_ten.rules import classify
+
+    c = classify(parse_cards(text))
+    assert c is not None, text
+    return c
+
+
+def test_red_ten_first_lesson_says_a_red_ten_is_highest_only_as_a_single() -> None:  # finding 3
+    from mainmerah.families.red_ten.rules import beats
+
+    intro = _rt_intro("red-ten-ranks")
+    # What the engine does: the red ten tops every single, and is a plain 10 in a pair.
+    assert beats(_rt_combo("10♥"), _rt_combo("BJ"))
+    assert not beats(_rt_combo("10♥ 10♣"), _rt_combo("J♠ J♦"))
+    sick, black = _rt_combo("10♥ 10♣"), _rt_combo("10♠ 10♦")
+    assert not beats(sick, black) and not beats(black, sick)
+    assert beats(_rt_combo("4♠ 4♥ 4♣"), _rt_combo("3♠ 3♥ 3♣"))
+    assert beats(_rt_combo("3♠ 3♥ 3♣ 3♦"), _rt_combo("2♠ 2♥ 2♣"))
+    for s in _sentences(intro):
+        if "Suits never matter" in s:
+            assert "except" in s, s  # the red tens are the exception
+        if "bombs" in s.lower() and "by rank" in s:
+            raise AssertionError(f"bombs go by kind first, then rank: {s}")
+    assert re.search(r"only as a single", intro)
+    assert re.search(r"in a pair[^.]*plain 10", intro)
+    # The third task asks exactly this: its right answer is what the intro taught.
+    from mainmerah.families.red_ten.ui import lessons as RT
+
+    sick = RT.rank_tasks()[2]
+    assert isinstance(sick, ChoiceTask)
+    right = [label for label, ok, _why in sick.options if ok]
+    assert right == ["No"]
+

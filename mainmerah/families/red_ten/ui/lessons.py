@@ -219,9 +219,12 @@ def guided_task() -> WidgetTask:
 
 LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list[Task]]]] = [
     ("red-ten-ranks", lambda: _("The rank order"), lambda: _(
-        "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. Singles, pairs and "
-        "bombs go by rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big joker "
-        "(大王), and a red ten (♥10 or ♦10) above all. Suits never matter."), rank_tasks),
+        "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. A single card goes by "
+        "rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big joker (大王), and "
+        "a red ten (♥10 or ♦10) above all. Pairs go by the same order, from 3 up to 2.\n\n"
+        "Suits never matter, except that ♥10 and ♦10 are the red tens. A red ten is the highest only as a single: "
+        "in a pair, a straight or a bomb it counts as a plain 10, and a black ten is always a plain 10."),
+     rank_tasks),
     ("red-ten-plays", lambda: _("The combinations"), lambda: _(
         "A play is a single, a pair, a straight (顺子: three or more ranks in a row on A 2 3 … K A, no wrapping) or "
         "a bomb (炸弹: three or four of a kind, the two jokers 旗杆炸弹, the two red tens 无敌炸弹). Nothing else."),
@@ -229,7 +232,8 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
     ("red-ten-beating", lambda: _("Beating a play"), lambda: _(
         "To beat the top play, play the same kind with the same number of cards and a higher rank (a straight: "
         "the same length, starting higher). A bomb beats any single, pair or straight; a higher bomb beats a "
-        "bomb. You may always pass, and play again when your turn comes back."), beating_tasks),
+        "bomb: bombs go by kind first (three of a kind, four of a kind, the two jokers, the two red tens), then by "
+        "rank. You may always pass, and play again when your turn comes back."), beating_tasks),
     ("red-ten-teams", lambda: _("Teams and the reveal"), lambda: _(
         "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone "
         "against three. Before play each seat may keep quiet, reveal a red ten or (with both) surrender. "
