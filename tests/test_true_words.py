@@ -96,3 +96,26 @@ def test_red_ten_first_lesson_says_a_red_ten_is_highest_only_as_a_single() -> No
     right = [label for label, ok, _why in sick.options if ok]
     assert right == ["No"]
 
+
+def test_red_ten_beating_lesson_says_the_leader_may_not_pass() -> None:  # finding 4
+    from mainmerah.families.red_ten.state import RedTen
+
+    g = registry.new_game("red-ten", seed=5)
+    assert isinstance(g, RedTen)
+    while g.decision is not None and g.decision.kind == "answer":
+        g.act("keep" if "keep" in g.legal_actions() else g.legal_actions()[0])
+    assert g.top is None and "pass" not in g.legal_actions()  # the leader: no pass offered
+    try:
+        g.check("pass")
+    except Exception as e:  # noqa: BLE001 - any refusal will do; its words are checked below
+        assert "may not pass" in str(e)
+    else:
+        raise AssertionError("the engine let the leader pass")
+    g.act(g.legal_actions()[0])
+    assert "pass" in g.legal_actions()  # the next seat may pass even though it could play
+    said = [s for s in _sentences(_rt_intro("red-ten-beating")) if "pass" in s]
+    assert said, "the lesson on beating says when a seat may pass"
+    for s in said:
+        assert "always pass" not in s, s
+        assert re.search(r"leader[^.]*must play|leader[^.]*may not pass", s), s
+

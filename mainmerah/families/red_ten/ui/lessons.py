@@ -233,7 +233,8 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
         "To beat the top play, play the same kind with the same number of cards and a higher rank (a straight: "
         "the same length, starting higher). A bomb beats any single, pair or straight; a higher bomb beats a "
         "bomb: bombs go by kind first (three of a kind, four of a kind, the two jokers, the two red tens), then by "
-        "rank. You may always pass, and play again when your turn comes back."), beating_tasks),
+        "rank. The leader of a round must play; every other seat may pass, even when it could play, and may "
+        "play again when its turn comes back in the same round."), beating_tasks),
     ("red-ten-teams", lambda: _("Teams and the reveal"), lambda: _(
         "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone "
         "against three. Before play each seat may keep quiet, reveal a red ten or (with both) surrender. "
