@@ -119,3 +119,32 @@ def test_red_ten_beating_lesson_says_the_leader_may_not_pass() -> None:  # findi
         assert "always pass" not in s, s
         assert re.search(r"leader[^.]*must play|leader[^.]*may not pass", s), s
 
+
+def test_red_ten_score_hints_name_the_other_sides_score_only_when_it_is() -> None:  # finding 5
+    from mainmerah.families.red_ten.score import settle
+    from mainmerah.families.red_ten.ui import lessons as RT
+    from mainmerah.teach.lesson import NumberTask
+
+    # The tasks' set-ups, as the lesson states them: (places in order out, red seats, open, the seat asked).
+    setups = [([0, 2, 1, 3], [0, 2], False, 0), ([0, 1, 2, 3], [0, 2], True, 0), ([0, 1, 2, 3], [0], False, 1)]
+    tasks = RT.scoring_tasks()
+    assert len(tasks) == len(setups)
+    for task, (out, red, open_hand, seat) in zip(tasks, setups, strict=True):
+        assert isinstance(task, NumberTask)
+        result = settle(out, red, open_hand)
+        assert task.answer == result.scores[seat]
+        side = set(red) if seat in red else set(range(4)) - set(red)
+        other = {result.scores[s] for s in range(4) if s not in side}
+        for got in range(-40, 41):
+            if got == task.answer:
+                continue
+            said = task._hint(got, 1)
+            if "other side's score" in said:
+                assert got in other, (task.prompt, got, said)
+            if "table's score" in said:
+                assert got == result.base[seat], (task.prompt, got, said)
+    lone = tasks[2]
+    assert isinstance(lone, NumberTask)
+    assert "other side's score" not in lone._hint(3, 1)  # the lone player scored +9, not 3
+    assert "other side's score" in lone._hint(9, 1)
+

@@ -179,11 +179,16 @@ def score_task(prompt: str, out: list[int], red: list[int], open_hand: bool, sea
     answer = result.scores[seat]
     base = result.base[seat]
 
+    mine = set(red) if seat in red else set(range(4)) - set(red)
+    theirs = {result.scores[s] for s in range(4) if s not in mine}
+
     def hint(got: int, attempts: int) -> str:
         if got == base and result.multiplier != 1:
             return _("{n} is the table's score; now the multiplier: ×{m}.").format(n=got, m=result.multiplier)
-        if got == -answer:
+        if got in theirs and got != answer:
             return _("{n} is the other side's score: check which side won.").format(n=got)
+        if got == -answer:
+            return _("{n} has the wrong sign: check whether this side won or lost.").format(n=got)
         return _("{n} is not it. {why}").format(n=got, why=why)
 
     return NumberTask(prompt, answer, hint=hint, key=key, right=_("Yes: {n}. {why}").format(n=f"{answer:+d}",
