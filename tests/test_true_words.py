@@ -148,3 +148,34 @@ def test_red_ten_score_hints_name_the_other_sides_score_only_when_it_is() -> Non
     assert "other side's score" not in lone._hint(3, 1)  # the lone player scored +9, not 3
     assert "other side's score" in lone._hint(9, 1)
 
+
+def test_red_ten_table_names_who_leads_as_the_engine_asks() -> None:  # finding 6
+    from mainmerah.core.i18n import set_language
+    from mainmerah.families.red_ten.ui.frame import frame_at
+    from mainmerah.table import TableWidget
+
+    seed = next(s for s in range(100) if registry.new_game("red-ten", seed=s).leader == 0)  # type: ignore[attr-defined]
+    t = TableWidget(game="red-ten", seed=seed, bots=["greedy", "greedy", "greedy"], auto=False)
+    g = t.game
+    assert g.leader == 0 == t.human
+    named: list[str] = []
+    while not g.is_over and len(named) < 6:
+        d = g.decision
+        f = frame_at(g.events, len(g.events))
+        if d.kind == "play" and f.top is None:
+            rows = {r[0]: r[4] for r in t.presenter.draw(f, d)["action"]}
+            said = rows["lead"]
+            named.append(said)
+            if d.seat == t.human:
+                assert said == "No play on the table: you lead a new round.", said
+                set_language("id")
+                try:
+                    rows_id = {r[0]: r[4] for r in t.presenter.draw(f, d)["action"]}
+                    assert t.names[3] not in rows_id["lead"] and t.names[1] not in rows_id["lead"]
+                finally:
+                    set_language("en")
+            else:
+                assert said.endswith(f"{t.names[d.seat]} leads a new round."), (said, d.seat)
+        g.act(g.legal_actions()[0])
+    assert named and "you lead" in named[0]
+
