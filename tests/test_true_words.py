@@ -179,3 +179,36 @@ def test_red_ten_table_names_who_leads_as_the_engine_asks() -> None:  # finding 
         g.act(g.legal_actions()[0])
     assert named and "you lead" in named[0]
 
+
+def _sheet_text(game: str) -> str:
+    """The rules sheet's words, as drawn (wrapped lines joined again)."""
+    from mainmerah.sheets.document import rules_pages
+
+    page = rules_pages(game)[0]
+    return re.sub(r"\s+", " ", " ".join(t.get_text() for t in page.ax.texts))
+
+
+def test_red_ten_sheet_says_who_leads_after_a_seat_went_out() -> None:  # finding 7
+    from mainmerah.families.red_ten.state import RedTen
+
+    text = _sheet_text("red-ten")
+    assert "If that player has gone out, the next player in play order who still has cards leads." in text
+    seen = 0
+    for seed in range(40):
+        g = registry.new_game("red-ten", seed=seed)
+        assert isinstance(g, RedTen)
+        rng = __import__("random").Random(seed)
+        while not g.is_over:
+            acts = g.legal_actions()
+            plays = [a for a in acts if a != "pass"]
+            g.act(plays[-1] if plays and rng.random() < 0.5 or "pass" not in acts else "pass")
+            e = g.events[-1]
+            if e.kind == "round":
+                hands = g.hands
+                if not hands[e.winner]:
+                    nxt = next(s for i in range(1, 5) for s in [(e.winner + i) % 4] if hands[s])
+                    assert e.leader == nxt
+                    seen += 1
+                else:
+                    assert e.leader == e.winner
+    assert seen  # the case happened and was played out
