@@ -212,3 +212,33 @@ def test_red_ten_sheet_says_who_leads_after_a_seat_went_out() -> None:  # findin
                 else:
                     assert e.leader == e.winner
     assert seen  # the case happened and was played out
+
+
+# The rule books' matches (shared/rules): Chinese Ten plays to 1000 by default; Red Ten 4 hands, no target by default.
+RULE_BOOK_MATCHES = {"chinese-ten": "t1000", "red-ten": "g4", "main-merah": "open", "in-the-red": "open"}
+
+
+def test_match_lengths_are_the_rule_books(  # finding 9
+) -> None:
+    from mainmerah.core.match import Match
+    from mainmerah.table import TableWidget
+
+    for game, want in RULE_BOOK_MATCHES.items():
+        t = TableWidget(game=game, seed=1, bots=None, auto=False)
+        values = [v for _l, v in t.sheet.length.options]
+        assert want in values and t.sheet.length.value == want, (game, t.sheet.length.options, t.sheet.length.value)
+        labels = dict((v, label) for label, v in t.sheet.length.options)
+        if game == "red-ten":
+            assert labels["g4"] == "4 hands" and not any(v.startswith("t") for v in values)
+        if game == "chinese-ten":
+            assert labels["t1000"] == "first to 1000 points" and not any(v.startswith("g") for v in values)
+    red = Match("red-ten", 4, seed=3)
+    assert (red.games_limit, red.target) == (4, None)
+    chinese = Match("chinese-ten", 4, seed=3)
+    assert (chinese.games_limit, chinese.target) == (None, 1000)
+    # Switching games at one table offers the new game's lengths and its default.
+    t = TableWidget(game="main-merah", seed=1, bots=None, auto=False)
+    t._set_game(registry.new_game("red-ten", seed=2))
+    assert t.sheet.length.value == "g4"
+    t._set_game(registry.new_game("chinese-ten", seed=2))
+    assert t.sheet.length.value == "t1000"

@@ -48,5 +48,6 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
+    match_target=1000,  # the rule book: a match plays to a target, 1000 by default (Games4All)
     ui="mainmerah.families.fishing.ui:CHINESE_TEN",
 )

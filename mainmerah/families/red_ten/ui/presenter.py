@@ -53,6 +53,8 @@ class RedTenPresenter(Presenter):
 
     wishes = frozenset({"select", "toggle", "confirm", "cancel", "pass_", "answer"})
     clickable = frozenset({"hand"})
+    match_games = (3, 4, 5, 10)  # the rule book: a fixed number of hands, 4 by default; no target by default
+    match_unit = "hands"
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
