@@ -340,3 +340,50 @@ def test_in_the_red_sheet_says_who_draws_starts_and_deals() -> None:  # finding 
     shuffled = next(e for e in g.events if e.kind == "reshuffle")
     cases["reshuffle"] += shuffled.cards == under
     assert all(cases.values()), cases
+
+
+def test_in_the_red_hint_says_who_loses_only_as_far_as_it_is_known() -> None:  # finding 8
+    from mainmerah.families.in_the_red.rules import losers
+    from mainmerah.families.in_the_red.ui.presenter import hint_reason
+    from mainmerah.table import TableWidget
+
+    names = ["You", "Budi", "Sari"]
+    # No red card on top: the loser is the lowest black card, which is not "in the red".
+    black = hint_reason(Card.parse("4S"), 1, [Card.parse(c) for c in ("9C", "KS", "8C")], [Card.parse("4S")], 0,
+                        names, later=0)
+    assert losers([Card.parse(c) for c in ("9C", "4S", "8C")]) == ((1,), False)
+    assert "in the red" not in black and "lowest black card" in black, black
+    seen = {"later": 0, "last": 0}
+    for seed in range(12):
+        t = TableWidget(game="in-the-red", seed=seed, players=3, bots=None, auto=False)
+        g = t.game
+        for _turn in range(20):
+            if g.is_over:
+                break
+            if g.seat != 0:
+                g.act(g.legal_actions()[0])
+                continue
+            start = len(g.events)
+            tops = tuple(g.tops)
+            cards, said = t.presenter.hint(g, 0, seed)
+            if "in the red" not in said and "loses the round" not in said:
+                g.act(g.legal_actions()[0])
+                continue
+            action = g.legal_actions()  # the hinted move: its card, on the stack the hint names
+            move = next(a for a in action if a.startswith(str(cards[0])) and (
+                t.presenter.hint_stack is None or a.endswith(f"@{t.presenter.hint_stack}")))
+            g.act(move)
+            while not any(e.kind == "round" for e in g.events[start:]):
+                g.act(g.legal_actions()[0])
+            end = next(e for e in g.events[start:] if e.kind == "round")
+            after_me = sum(e.kind in ("place", "discard") for e in g.events[start:]) - 1
+            if after_me:
+                seen["later"] += 1
+                assert "afterwards" not in said and f"{after_me} more player" in said, said
+            else:
+                seen["last"] += 1
+                assert "You play last" in said, said
+                assert ("in the red" in said) == end.red, (said, end)
+                assert 0 not in end.losers, (said, end)
+            assert "in the red" not in said or any(c.red for c in tops) or cards[0].red, said
+    assert seen["later"] and seen["last"], seen
