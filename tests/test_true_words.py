@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import pytest
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
@@ -387,3 +390,41 @@ def test_in_the_red_hint_says_who_loses_only_as_far_as_it_is_known() -> None:  #
                 assert 0 not in end.losers, (said, end)
             assert "in the red" not in said or any(c.red for c in tops) or cards[0].red, said
     assert seen["later"] and seen["last"], seen
+
+
+def test_game_from_layout_refuses_starting_tables_the_rules_forbid() -> None:  # finding 12
+    from mainmerah.core.cards import PACK as DECK
+    from mainmerah.core.cards import parse_cards
+    from mainmerah.core.errors import LayoutError
+
+    def whole(table: str, players: int, hand: int) -> dict[str, Any]:
+        laid = parse_cards(table)
+        rest = [c for c in DECK if c not in laid]
+        hands = [rest[i * hand:(i + 1) * hand] for i in range(players)]
+        return {"hands": hands, "table": laid, "stock": rest[players * hand:]}
+
+    # Chinese Ten starts with 4 table cards: a start with 6 is refused.
+    with pytest.raises(LayoutError, match="starts with 4 cards on the table, not 6"):
+        registry.game_from_layout("chinese-ten", hands=["2C", "QD"], table="QH QS QC 5D 6D 7D", stock="3C 4C")
+    assert registry.game_from_layout("chinese-ten", **whole("2♣ 3♣ 4♣ 5♣", 4, 6)).table  # type: ignore[attr-defined]
+    # Classic Main Merah redeals three Kings on the starting table, as the engine's own deal does.
+    kings = "K♠ K♥ K♣ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ A♦"
+    from mainmerah.families.fishing.rules import get_ruleset
+
+    assert get_ruleset("classic").redeal_reason(parse_cards(kings))  # what the engine's deal redeals
+    for variant in ("classic", "cardgames", "jb"):
+        with pytest.raises(LayoutError, match=f"the {variant} rules redeal this starting table"):
+            registry.game_from_layout("main-merah", variant=variant, **whole(kings, 2, 10))
+    with pytest.raises(LayoutError, match="redeal"):
+        registry.game_from_layout("main-merah", hands=["2C", "QD"], table="KH KS KC", stock="3C 4C")
+    with pytest.raises(LayoutError, match="starts with 12 cards on the table, not 8"):
+        registry.game_from_layout("main-merah", **whole("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣", 2, 11))
+    # What the engine's deal does with such a table: it never starts play on one.
+    for seed in range(60):
+        g = registry.new_game("main-merah", seed=seed, players=2, variant="classic")
+        assert registry.game_from_layout("main-merah", hands=g.setup.hands, table=g.setup.table,  # type: ignore
+                                         stock=g.setup.stock, first=g.setup.first)  # type: ignore[attr-defined]
+    # A later position (capture piles given) may hold any table, as the puzzles do.
+    later = registry.game_from_layout("main-merah", hands=["2C", "QD"], table="KH KS KC", stock="3C 4C",
+                                      piles=["KD 9C", ""])
+    assert len(later.table) == 3  # type: ignore[attr-defined]

@@ -29,9 +29,11 @@ def from_layout(hands: Sequence[Iterable[str | Card] | str], table: Iterable[str
     """hands (2-4 seats), table (4 cards, laid order), stock (top first), dealer; first: the seat after the dealer."""
     if extra:
         raise TypeError(f"Chinese Ten's layout has no field {', '.join(map(repr, extra))}")
+    from mainmerah.families.fishing.state import check_start
+
     n = len(hands)
-    return Game.from_layout(hands, table, stock, (dealer + 1) % max(n, 1) if first is None else first,
-                            RULESET, piles, dealer)
+    return check_start(Game.from_layout(hands, table, stock, (dealer + 1) % max(n, 1) if first is None else first,
+                                        RULESET, piles, dealer))
 
 
 GAME = GameInfo(

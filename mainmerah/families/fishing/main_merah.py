@@ -22,8 +22,11 @@ def new(seed: int | None = None, players: int = 2, variant: str = "classic", dea
 
 
 def from_layout(**fields: Any) -> Game:
-    """Fields as :meth:`Game.from_layout`: hands, table, stock, first, variant, piles."""
-    return Game.from_layout(**fields)
+    """Fields as :meth:`Game.from_layout`: hands, table, stock, first, variant, piles. Without piles it is a
+    starting table, so one the variant redeals is refused (``Game.from_layout`` builds any position)."""
+    from mainmerah.families.fishing.state import check_start
+
+    return check_start(Game.from_layout(**fields))
 
 
 GAME = GameInfo(

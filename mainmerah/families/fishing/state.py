@@ -124,6 +124,23 @@ def check_layout(setup: Setup) -> None:
             raise LayoutError(_("a capture pile holds pairs, so an even number of cards"))
 
 
+def check_start(game: Game) -> Game:
+    """Refuse a starting set-up (nothing captured yet) that the rule book forbids, with the reason: a table of
+    the wrong size, or one that must be redealt. A position with capture piles is a later one: any table."""
+    setup, rules = game.setup, game.variant
+    if setup.piles:
+        return game
+    _hand, table, _stock = rules.sizes[setup.players]
+    whole = not setup.out  # the whole pack: a deal, so the table's size is the rule book's (the hands' follow)
+    if (rules.game == "chinese-ten" or whole) and len(setup.table) != table:
+        raise LayoutError(_("a {game} game starts with {table} cards on the table, not {got}").format(
+            game=_(rules.title), table=table, got=len(setup.table)))
+    reason = rules.redeal_reason(setup.table)
+    if reason is not None:
+        raise LayoutError(_("the {variant} rules redeal this starting table before anyone plays ({why})").format(
+            variant=rules.name, why=reason))
+    return game
+
 def deal(
     players: int = 2, variant: str | Ruleset = "classic", seed: int | None = None, dealer: int = 0,
     first: int | None = None,
