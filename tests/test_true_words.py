@@ -428,3 +428,33 @@ def test_game_from_layout_refuses_starting_tables_the_rules_forbid() -> None:  #
     later = registry.game_from_layout("main-merah", hands=["2C", "QD"], table="KH KS KC", stock="3C 4C",
                                       piles=["KD 9C", ""])
     assert len(later.table) == 3  # type: ignore[attr-defined]
+
+
+def test_red_ten_lessons_lead_on_and_wrong_answers_read_as_sentences() -> None:  # finding 17
+    from mainmerah.core.cards import parse_cards
+    from mainmerah.families.red_ten.ui import lessons as RT
+    from mainmerah.teach.lesson import PickTask
+
+    keys = [k for k, *_rest in RT.LESSONS]
+    for i, key in enumerate(keys[:-1]):  # the guided hand (last) builds a whole table: its words suffice
+        lesson = RT.build(key)
+        nxt = RT.LESSONS[i + 1][1]()
+        assert f"“{nxt}”" in lesson.outro.value, (key, lesson.outro.value)
+        assert "Play Red Ten at the table" not in lesson.outro.value
+    assert "every rule of Red Ten" in RT.outro(len(keys) - 1)
+    # Every wrong answer of the lessons: sentences that start with a capital, jokers named in words.
+    pick = RT.rank_tasks()[0]
+    assert isinstance(pick, PickTask)
+    texts = [pick._wrong(c) for c in parse_cards("K♠ A♥ 2♣ SJ BJ 10♠")]
+    for build in (RT.rank_tasks, RT.combination_tasks, RT.beating_tasks, RT.team_tasks):
+        for task in build():
+            if isinstance(task, ChoiceTask):
+                texts += [why for _label, ok, why in task.options if not ok]
+    for text in texts:
+        for sentence in _sentences(text):
+            assert sentence[0].isupper() or sentence[0].isdigit() or sentence[0] in "+−-×“\"", (sentence, text)
+            assert sentence.count(":") <= 1, (sentence, text)  # no chains of colons
+        # The rule book's words, the small / big joker (the cards themselves are printed SJ and BJ, in brackets).
+        assert not re.search(r"\b(SJ|BJ)\b", re.sub(r"\([^)]*\)", "", text)), text
+    joker = pick._wrong(parse_cards("BJ")[0])
+    assert joker.startswith("A single big joker (大王) is not the highest."), joker

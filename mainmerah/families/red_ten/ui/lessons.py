@@ -41,17 +41,15 @@ def cap(text: str) -> str:
 
 
 # ----- 1. the rank order ----------------------------------------------------------------------------------------
-def single_name(c: Card) -> str:
-    return describe(classify([c]))  # type: ignore[arg-type]
-
-
 def rank_tasks() -> list[Task]:
     cards = parse_cards("K♠ A♥ 2♣ SJ BJ 10♥ 10♠")
     top = max(cards, key=value)
 
     def wrong(c: Card) -> str:
-        return _("{card} is not the highest: {why}.").format(card=single_name(c), why=does_not_beat(
-            classify([c]), classify([top])))  # type: ignore[arg-type]
+        mine, best = classify([c]), classify([top])
+        assert mine is not None and best is not None
+        return _("{card} is not the highest. {top} beats it: {why}.").format(
+            card=cap(describe(mine)), top=cap(describe(best)), why=why_beats(best, mine))
 
     pick = PickTask(_("Choose the single card that beats every other card here."), cards, [top], key="highest",
                     right=lambda c: _("Yes: a red ten (♥10 or ♦10) is the highest single of all, above even the big "
@@ -253,10 +251,18 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
 ]
 
 
+def outro(i: int) -> str:
+    """How lesson ``i`` ends: it leads to the next lesson; the last one to the table."""
+    if i + 1 < len(LESSONS):
+        return _("Well done. Next: “{title}” ({button}).").format(title=LESSONS[i + 1][1](), button=_("Next lesson ▶"))
+    return _("You know every rule of Red Ten now. Play as many hands as you like at the table: the link below "
+             "opens it.")
+
+
 def build(key: str) -> Lesson:
-    for k, title, intro, tasks in LESSONS:
+    for i, (k, title, intro, tasks) in enumerate(LESSONS):
         if k == key:
-            return Lesson(k, title(), intro(), tasks(), outro=_("Well done. Play Red Ten at the table."))
+            return Lesson(k, title(), intro(), tasks(), outro=outro(i))
     raise KeyError(key)
 
 
