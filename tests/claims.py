@@ -25,7 +25,8 @@ def english() -> Iterator[None]:
 
 def sentences(text: str) -> list[str]:
     """Plain sentences: HTML tags and bold marks dropped, split after . ! ? (not inside brackets)."""
-    text = unescape(re.sub(r"<[^>]+>", " ", text)).replace("**", "")
+    text = re.sub(r"</p>|<br\s*/?>", " ", text)
+    text = unescape(re.sub(r"<[^>]+>", "", text)).replace("**", "")
     text = re.sub(r"\s+", " ", text).strip()
     out, depth, start = [], 0, 0
     for i, ch in enumerate(text):
