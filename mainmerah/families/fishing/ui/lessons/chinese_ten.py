@@ -23,8 +23,8 @@ from mainmerah.families.fishing.explain import no_pair_reason
 from mainmerah.families.fishing.rules import CHINESE_TEN_SIZES, get_ruleset
 from mainmerah.families.fishing.ui.lessons.coach import Coach
 from mainmerah.families.fishing.ui.lessons.main_merah import played
-from mainmerah.pages.tutorial import LessonSpec
 from mainmerah.teach.lesson import ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask
+from mainmerah.teach.spec import LessonSpec
 
 GAME = "chinese-ten"
 RULES = get_ruleset(GAME)
