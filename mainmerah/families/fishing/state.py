@@ -351,6 +351,11 @@ class Game(GameState[Choice]):
         self._record(Choice(self._seat, CAPTURE, c))
         return self
 
+    def verify(self, action: str | Card) -> Card:
+        """The card ``action`` names if it answers the decision now; else a RuleError (or CardError) saying why."""
+        d = self._decision
+        return self._check(d.kind if d is not None else PLAY, action)
+
     def decide(self, card: str | Card, seat: int | None = None) -> Game:
         """Answer the current decision, whichever kind it is."""
         if self._decision is None:

@@ -251,10 +251,10 @@ class RedTen(GameState[Choice]):
         return options + [PASS] if self.top is not None else options
 
     def act(self, action: str | Card) -> Self:
-        self._record(Choice(self.turn, self.check(action)))
+        self._record(Choice(self.turn, self.verify(action)))
         return self
 
-    def check(self, action: str | Card) -> str:
+    def verify(self, action: str | Card) -> str:
         """The action in printed notation if it is legal now; otherwise a RuleError or CardError
         saying what is wrong. Nothing changes either way."""
         if self.phase == "over":
