@@ -97,7 +97,7 @@ def _redeal_mask(variant: str) -> tuple[bool, ...]:
 
 def deal(players: int = 2, variant: str = "classic", rng: random.Random | int | None = None,
          dealer: int = 0) -> FastDeal:
-    """Shuffle and deal exactly like ``mainmerah.families.fishing.state.deal`` (same seed, same cards)."""
+    """Shuffle and deal exactly like ``mainmerah.families.fishing.deal.deal`` (same seed, same cards)."""
     if players not in SETUP_SIZES:
         raise ValueError(f"Main Merah is for 2 or 3 players, not {players!r}")
     if not isinstance(rng, random.Random):

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from mainmerah.core.cards import Card
 from mainmerah.families.fishing.bots import greedy_choice
-from mainmerah.families.fishing.state import Game, Setup
+from mainmerah.families.fishing.deal import Setup
+from mainmerah.families.fishing.state import Game
 
 if TYPE_CHECKING:
     from mainmerah.families.fishing.view import SeatView

@@ -20,8 +20,7 @@ from mainmerah.families.fishing.dealcode import encode
 from mainmerah.families.fishing.events import Capture, End, Redeal
 from mainmerah.families.fishing.explain import auto_reason, no_pair_reason, pair_reason, stranded_text
 from mainmerah.families.fishing.levels import make_bot
-from mainmerah.families.fishing.rules import PARTNER, get_variant, main_merah_points
-from mainmerah.families.fishing.score import red_only_card, score_card
+from mainmerah.families.fishing.rules import PARTNER, get_variant, main_merah_points, red_only_card, score_card
 from mainmerah.families.fishing.state import Game
 from mainmerah.families.fishing.ui.lessons.coach import Coach
 from mainmerah.table.table import TableWidget
