@@ -30,10 +30,9 @@ from mainmerah.core.cards import CardError
 from mainmerah.core.errors import LayoutError
 from mainmerah.core.i18n import _, ngettext, on_language_change
 from mainmerah.draw.svg import game_html
-from mainmerah.families.fishing.bots import play_out
+from mainmerah.families.fishing.bots import make_bot, play_out
 from mainmerah.families.fishing.dealcode import DealCodeError, decode, encode, random_code
 from mainmerah.families.fishing.events import Redeal
-from mainmerah.families.fishing.levels import make_bot
 from mainmerah.families.fishing.rules import PARTNER, VARIANTS, main_merah_points, score_card
 from mainmerah.families.fishing.save import SaveFileError
 from mainmerah.families.fishing.state import Game
