@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mainmerah.core.cards import PACK
 from mainmerah.core.contract import Bot, GameState
 from mainmerah.core.i18n import _
 from mainmerah.core.save import unwrap
@@ -112,6 +113,17 @@ def games_with(part: str) -> list[str]:
     if part not in GameUI.__dataclass_fields__:
         raise ValueError(f"a GameUI has no {part!r}: choose one of {', '.join(GameUI.__dataclass_fields__)}")
     return [name for name in MODULES if has_ui(name) and getattr(ui(name), part)]
+
+
+def card_points(name: str, players: int | None = None) -> tuple[int, ...] | None:
+    """The points ``name``'s cards show at its table and in its lessons, by card index (the 52 cards),
+    with ``players`` (its default number if None), from its ``GameUI.points``; None: its cards carry no
+    points (no badge, no hover text, nothing spoken), as for a game with no UI."""
+    if not has_ui(name) or (target := ui(name).points) is None:
+        return None
+    price = load(target)
+    n = get(name).default_players if players is None else players
+    return tuple(int(price(card, n)) for card in PACK)
 
 
 def _infos(module: str) -> tuple[GameInfo, ...]:

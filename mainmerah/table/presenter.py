@@ -226,15 +226,25 @@ class Presenter(ABC):
     def update_buttons(self, decision: Any) -> None:  # noqa: B027 - a game without buttons of its own
         """Set this game's buttons' words and states for ``decision`` (the human's, or None)."""
 
+    def card_points(self) -> tuple[int, ...] | None:
+        """The points this game's cards show at this table (its ``GameUI.points`` for the game's player
+        count), by card index; None: its cards carry no points."""
+        game = getattr(self.ctx, "game", None)
+        return registry.card_points(self.game_name, getattr(game, "players", None))
+
     def card_names(self) -> dict[str, str]:
-        """Every card's spoken name by code, as this game says it (its points)."""
+        """Every card's spoken name by code, as this game says it (its points, if it gives any)."""
         from mainmerah.table.cards import card_names
 
-        return card_names()
+        return card_names(self.card_points())
 
     def css(self) -> str:
-        """Style rules of this game's own, scoped by the table root's ``mm-game-<name>`` class."""
-        return ""
+        """Style rules of this game's own, scoped by the table root's ``mm-game-<name>`` class: by default
+        the points overlay (:func:`~mainmerah.table.style.points_css`), badges on the cards that score in
+        this game, for its player count; nothing for a game whose cards carry no points."""
+        from mainmerah.table.style import game_points_css
+
+        return game_points_css(self.game_name, getattr(getattr(self.ctx, "game", None), "players", None))
 
     def waiting(self, decision: Any) -> bool:
         """Whether your hand waits (drawn dimmed, not to be clicked) at ``decision``."""

@@ -253,10 +253,10 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         for cls in [c for c in self._dom_classes if c.startswith("mm-game-")]:
             self.remove_class(cls)
         self.add_class(f"mm-game-{name}")
-        css = self.presenter.css()
+        self.game = game
+        css = self.presenter.css()  # after the game is set: its points may depend on its player count
         if self.game_css.value != css:
             self.game_css.value = css
-        self.game = game
         self._game_no += 1
         self.replaying = False
         self.presenter.clear_selection()

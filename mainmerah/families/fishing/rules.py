@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from mainmerah.core.cards import PACK, RANKS, Card, points_text, rank_name, suit_name
+from mainmerah.core.cards import PACK, RANKS, Card, card_label, rank_name
 from mainmerah.core.i18n import N_, _
 
 # Rank numbers 1..13. The partner of a rank is the rank it pairs with.
@@ -250,11 +250,8 @@ get_variant = get_ruleset
 
 
 def card_name(card: Card, points: int | None = None) -> str:
-    """Accessible name with the card's points, e.g. "seven of hearts, red, 7 points"."""
-    value = main_merah_points(card) if points is None else points
-    return _("{rank} of {suit}, {color}, {points}").format(
-        rank=rank_name(card.rank), suit=suit_name(card.suit), color=_("red") if card.red else _("black"),
-        points=points_text(value))
+    """Accessible name with the card's points (Main Merah's unless given), e.g. "seven of hearts, red, 7 points"."""
+    return card_label(card, main_merah_points(card) if points is None else points)
 
 
 def rank_label(rank: int) -> str:

@@ -414,6 +414,6 @@ class Game(GameState[Choice]):
                 f"{state} scores={self.scores}>")
 
     def _repr_html_(self) -> str:
-        from mainmerah.draw.svg import game_html  # display hook: drawing loads only when a notebook shows a game
+        from mainmerah.families.fishing.ui.art import game_html  # display hook: drawing loads only when shown
 
         return game_html(self)

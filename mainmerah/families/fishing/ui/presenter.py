@@ -23,7 +23,7 @@ from mainmerah.families.fishing.ui.frame import Frame, boundaries, frame_at
 from mainmerah.families.fishing.ui.gameover import game_over_html
 from mainmerah.families.fishing.ui.text import action_rows, selection_text, table_card_text
 from mainmerah.table.board import Action, CardRow, Part
-from mainmerah.table.cards import card_names, hand_state, pile_state, stock_state
+from mainmerah.table.cards import hand_state, pile_state, stock_state
 from mainmerah.table.presenter import Presenter, TableContext, Zone, table_zones
 
 HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is stable at this size
@@ -96,9 +96,6 @@ class FishingPresenter(Presenter):
         if not self.variants:
             return _("{n} players · {seed}").format(n=game.players, seed=seed)
         return _("{n} players · {variant} · {seed}").format(n=game.players, variant=game.variant.name, seed=seed)
-
-    def card_names(self) -> dict[str, str]:
-        return card_names(self.ctx.game.rules.points(self.ctx.game.players))
 
     # ----- the log, as steps -------------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:

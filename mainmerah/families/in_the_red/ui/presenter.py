@@ -36,11 +36,6 @@ class InTheRedPresenter(Presenter):
     wishes = frozenset({"select", "put", "discard", "cancel"})
     clickable = frozenset({"hand", "stacks"})
 
-    def css(self) -> str:
-        from mainmerah.table.style import plain_faces_css
-
-        return plain_faces_css("mm-game-in-the-red")  # a card counts its value in hand here: no badges
-
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
         self.info_ = registry.get(game_name)
@@ -72,11 +67,6 @@ class InTheRedPresenter(Presenter):
     def info(self, game: Any) -> str:
         seed = _("seed {seed}").format(seed=game.seed) if game.seed is not None else _("set-up position")
         return _("{n} players · deal {deal} · {seed}").format(n=game.players, deal=game.deal_number, seed=seed)
-
-    def card_names(self) -> dict[str, str]:
-        from mainmerah.table.cards import card_names
-
-        return card_names([value(c) for c in _deck()])
 
     # ----- bots --------------------------------------------------------------------------------
     # ----- the log, as steps -------------------------------------------------------------------
@@ -116,7 +106,7 @@ class InTheRedPresenter(Presenter):
                 marks.append("hint")
             if s in landed:
                 marks.append("new")
-            cls, text, name = card_look(st[-1], marks=marks, points=value(st[-1]))
+            cls, text, name = card_look(st[-1], marks=marks)
             under = st[:-1]
             count = _("{n} under").format(n=len(under)) if under else _("none under")
             box = "mm-stack" + (" mm-inred" if s in red and not f.over else "") + (" mm-lit" if s in lit else "")
@@ -170,7 +160,7 @@ class InTheRedPresenter(Presenter):
             marks.setdefault(c, []).append("hint")
         if len(set(hand)) < len(hand):  # two packs: a card twice; lay the row out afresh
             self.ctx.hand._slot_of = {}
-        self.ctx.hand.price = value
+        self.ctx.hand.price = None  # a card's value counts in hand, not on its face: no points said
         self.ctx.hand.show(hand, marks)
         label = _("Your hand: {n} cards, {points} if the deal ended now").format(
             n=len(hand), points=score_text(hand) if hand else "0")

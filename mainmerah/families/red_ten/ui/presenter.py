@@ -195,11 +195,6 @@ class RedTenPresenter(Presenter):
         label = "" if f.over else _("Your hand: {n} cards, low to high").format(n=n)
         return {"pile": self._seat_pile(f, seat), "hand_label": label}
 
-    def css(self) -> str:
-        from mainmerah.table.style import plain_faces_css
-
-        return plain_faces_css("mm-game-red-ten")  # Red Ten counts no card points: no badges
-
     def waiting(self, decision: Any) -> bool:
         return decision is None or decision.kind != "play"
 

@@ -72,13 +72,14 @@ def REDEAL_RULE() -> str:  # noqa: N802 (a rule, said the same way wherever it i
 
 
 def show(cards: Sequence[Card], label: str, width: int = 56) -> W.HTML:
-    html = f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width)
+    html = f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width, price=main_merah_points)
     return W.HTML(html)
 
 
 def played(card: Card, label: str | None = None) -> W.HTML:
     text = label or _("The card played:")
-    return W.HTML(f"<div class='mm-label'>{escape(text)}</div>{card_svg(card, 64, highlight='select')}")
+    face = card_svg(card, 64, highlight="select", points=main_merah_points(card))
+    return W.HTML(f"<div class='mm-label'>{escape(text)}</div>{face}")
 
 
 # ----- Lesson 1: cards and points -------------------------------------------------
@@ -386,7 +387,7 @@ def lesson_deal() -> Lesson:
         attempts["n"] += 1
         left = played_out(attempts["n"]).table
         end_table.value = (f"<div class='mm-label'>{escape(_('Left on the table at the end:'))}</div>"
-                           + cards_html(left, width=56))
+                           + cards_html(left, width=56, price=main_merah_points))
         return play_out_text(attempts["n"])
 
     # Or the learner plays the same real deal on the table (built on request: a whole table is heavy).
@@ -430,8 +431,9 @@ def lesson_deal() -> Lesson:
                  "the count is fixed. Which Ace stays can depend on the choices; that one does is certain."))],
             before=[W.HTML(f"<div class='mm-label'>{escape(_('The starting table of deal {code}:').format(code=code))}"
                            "</div><div class='mm-cards' style='display:flex;flex-wrap:wrap;gap:2px'>"
-                           + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None)
-                                     for c in g.table) + "</div>")], key="predict", topic="stranded",
+                           + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None,
+                                               points=main_merah_points(c)) for c in g.table) + "</div>")],
+            key="predict", topic="stranded",
             rule=rule("stranded")),
         playout,
         ChoiceTask(
