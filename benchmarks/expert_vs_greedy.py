@@ -12,7 +12,7 @@ import argparse
 import os
 import time
 
-from mainmerah.draw import plots as lab
+from mainmerah.families.fishing.ui import plots as lab
 
 
 def main() -> None:

@@ -126,7 +126,7 @@ def match() -> None:
 
 def the_example() -> list[str]:
     """The sheet's worked turn and the example played out, told by the engine."""
-    from mainmerah.families.fishing.score import score_card
+    from mainmerah.families.fishing.rules import score_card
     from mainmerah.families.fishing.ui.sheet import example_game
 
     g = example_game(RULES)

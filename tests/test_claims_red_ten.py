@@ -13,10 +13,10 @@ from claims import claims_of, english, lesson_texts, sheet_texts
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
 from mainmerah.core.errors import RuleError
-from mainmerah.families.red_ten.rules import RED_TENS, answers_for, beats, classify, value
-from mainmerah.families.red_ten.score import settle, surrender
-from mainmerah.families.red_ten.state import RedTen, deal_sizes
-from mainmerah.families.red_ten.words import describe
+from mainmerah.families.red_ten.deal import deal_sizes
+from mainmerah.families.red_ten.explain import describe
+from mainmerah.families.red_ten.rules import RED_TENS, answers_for, beats, classify, settle, surrender, value
+from mainmerah.families.red_ten.state import RedTen
 
 GAME = "red-ten"
 
@@ -212,7 +212,7 @@ def going_out() -> None:
 
 
 def places() -> None:
-    from mainmerah.families.red_ten.words import place_name
+    from mainmerah.families.red_ten.explain import place_name
 
     assert [place_name(p) for p in range(1, 5)] == ["first (上游)", "second (二游)", "third (三游)", "last (下游)"]
 

@@ -1,9 +1,10 @@
 """The contract every registered game meets, run on each game x player count x variant.
 
 Random legal play ends; goto(k) is replaying k decisions; copies are independent; the
-save round trip is exact and a tampered file is refused; an illegal action raises and
-changes nothing; a view cannot tell two hidden worlds apart that agree on what its seat
-saw; every event explains itself in both languages; every card stays accounted for.
+save round trip is exact and a tampered file is refused; an illegal action raises with
+the reason the state's ``check`` gives and changes nothing; a view cannot tell two hidden
+worlds apart that agree on what its seat saw; every event explains itself in both
+languages; every card stays accounted for.
 """
 
 from __future__ import annotations
@@ -150,11 +151,15 @@ def test_illegal_actions_raise_and_change_nothing(name: str, players: int, varia
     while g.decision is not None and checked < 12:
         legal = set(g.legal_actions())
         before = state(g)
+        assert all(g.check(a) is None and g.can(a) for a in legal), "a listed action fails the state's check"
         for t in rng.sample(tokens, 15):
             if t in legal:
                 continue
-            with pytest.raises(ValueError):
+            reason = g.check(t)  # legality from the state: the reason in words, before trying
+            assert isinstance(reason, str) and reason and not g.can(t), t
+            with pytest.raises(ValueError) as refused:
                 g.act(t)
+            assert str(refused.value) == reason, "act refuses with the reason check gives"
             assert state(g) == before, f"refused {t!r} but the game changed"
         checked += 1
         g.act(rng.choice(sorted(legal)))

@@ -14,7 +14,7 @@ from mainmerah.families.fishing.rules import main_merah_points
 
 def test_every_face_is_drawn_without_text_or_fonts() -> None:
     for card in mm.DECK:
-        svg = card_svg(card)
+        svg = card_svg(card, points=main_merah_points(card))
         assert "<text" not in svg and "font" not in svg, card
         # rank, two suit symbols, and (red cards) the points: one path per glyph
         glyph_count = len(card.rank_text) + 2 + (len(str(main_merah_points(card))) if card.red else 0)

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 import mainmerah as mm
-from mainmerah.draw import plots as lab
-from mainmerah.families.fishing import fast as ro
+from mainmerah.families.fishing import sim as ro
+from mainmerah.families.fishing.ui import plots as lab
 
 
 @pytest.mark.parametrize("k", [0, 1, 2, 5, 13])

@@ -13,8 +13,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("matplotlib")
 
 from mainmerah.core.i18n import _, set_language  # noqa: E402
-from mainmerah.draw import plots as lab  # noqa: E402
 from mainmerah.families.fishing.ui import lab as le  # noqa: E402
+from mainmerah.families.fishing.ui import plots as lab  # noqa: E402
 from mainmerah.pages.lab import ExperimentBox, LabPage, Meter, lab_page  # noqa: E402
 from mainmerah.table.keeper import LANG_KEY, Keeper  # noqa: E402
 

@@ -441,5 +441,6 @@ def test_reveal_tasks_hide_the_points_badge_until_answered() -> None:
     black = [c for c in task.row.cards if not c.red]
     assert red and black
     assert all(card_class(c) in sheets[0] for c in red) and not any(card_class(c) in sheets[0] for c in black)
-    assert 'rx="10"' in card_body(red[0]) and 'rx="10"' not in card_body(red[0], points=False)  # the badge
+    badged = card_body(red[0], points=main_merah_points(red[0]))  # a game that counts points passes them in
+    assert 'rx="10"' in badged and 'rx="10"' not in card_body(red[0], points=False)  # the badge
     assert ":not(.mm-right):not(.mm-wrong)" in sheets[0]  # once answered, the card shows its points again

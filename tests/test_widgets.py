@@ -11,9 +11,10 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import mainmerah as mm
-from mainmerah.draw.svg import CardRow, card_data_uri, card_svg, game_html, view_html
+from mainmerah.draw.svg import CardRow, card_data_uri, card_svg
 from mainmerah.draw.text import esc
 from mainmerah.families.fishing.rules import card_name
+from mainmerah.families.fishing.ui.art import game_html, view_html
 from mainmerah.families.fishing.ui.frame import _boundaries, boundaries, frame_at
 from mainmerah.pages.play import options_from_query
 from mainmerah.table import TableWidget
@@ -417,7 +418,7 @@ def test_query_string_options() -> None:
 def test_cards_are_drawn_legibly() -> None:
     from mainmerah.draw.glyphs import GLYPHS
 
-    svg = card_svg(C("10h"), 64)
+    svg = card_svg(C("10h"), 64, points=10)  # a game that counts points passes them in
     # rank and suit drawn as outlines (no font needed), the name spoken by screen readers
     assert GLYPHS[("1", True)][1] in svg and GLYPHS[("0", True)][1] in svg and GLYPHS[("♥", False)][1] in svg
     assert "#b71c1c" in svg and "ten of hearts" in svg

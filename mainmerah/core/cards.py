@@ -146,6 +146,21 @@ def points_text(points: int) -> str:
     return _("1 point") if points == 1 else _("{n} points").format(n=points)
 
 
+def card_label(card: Card, points: int | None = None) -> str:
+    """A card's name for its hover text and screen readers, e.g. "seven of hearts, red".
+
+    Game-neutral: its ``points`` are said ("seven of hearts, red, 7 points") only when the caller
+    gives them, i.e. when the game shown counts points on its cards. Jokers keep their Chinese names.
+    """
+    if card.joker:
+        return _("big joker (大王)") if card.rank == BIG_JOKER else _("small joker (小王)")
+    if points is None:
+        return card.name()
+    return _("{rank} of {suit}, {color}, {points}").format(
+        rank=rank_name(card.rank), suit=suit_name(card.suit), color=_("red") if card.red else _("black"),
+        points=points_text(points))
+
+
 def _build() -> dict[str, Card]:
     lookup: dict[str, Card] = {}
     for s_index, suit in enumerate(SUITS):

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
-from mainmerah.core.cards import Card
+from mainmerah.core.cards import Card, CardError
+from mainmerah.core.errors import RuleError
 from mainmerah.core.history import History
 
 D = TypeVar("D")
@@ -71,8 +72,29 @@ class GameState(History[D]):
         raise NotImplementedError
 
     def act(self, action: str | Card) -> Self:
-        """Take one action given in notation (any card spelling); illegal ones change nothing."""
+        """Take one action given in notation (any card spelling); illegal ones raise, with the reason
+        :meth:`check` gives, and change nothing."""
         raise NotImplementedError
+
+    def verify(self, action: str | Card) -> Any:
+        """Raise :class:`~.errors.RuleError` (or :class:`~.cards.CardError`) saying why ``action`` is not
+        legal now; return quietly when it is (what it returns is the game's own reading of the action).
+        ``act`` checks with it, so the reason is the same; nothing changes either way."""
+        raise NotImplementedError
+
+    def check(self, action: str | Card) -> str | None:
+        """None when ``action`` is legal now, else the reason in words (in the current language).
+
+        What a table or a lesson asks before offering a move: it never re-implements a rule."""
+        try:
+            self.verify(action)
+        except (RuleError, CardError) as e:
+            return str(e)
+        return None
+
+    def can(self, action: str | Card) -> bool:
+        """Whether ``action`` is legal now (the same check as :meth:`check` and ``act``)."""
+        return self.check(action) is None
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see, and nothing more."""

@@ -1,9 +1,9 @@
 """Cards drawn as SVG by the package itself (no image files), and HTML views.
 
-Presentation only: the rules never import this module. Colours meet WCAG AA
-contrast on white, and the suit symbol is always printed, so red and black
-never depend on colour vision alone. Red cards carry their points in a badge,
-because only red cards score.
+Presentation only: the rules never import this module, and it knows no game. Colours meet
+WCAG AA contrast on white, and the suit symbol is always printed, so red and black never
+depend on colour vision alone. A card carries a points badge (and says its points) only when
+the caller passes them: the game shown decides (``GameUI.points``), the drawing has no default.
 
 The same drawing serves the rich display of a notebook (``Card``, ``Game``,
 :class:`CardRow`, a ``SeatView``) and the widgets, which use
@@ -12,20 +12,15 @@ The same drawing serves the rich display of a notebook (``Card``, ``Game``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from mainmerah.core.cards import Card
+from mainmerah.core.cards import BIG_JOKER, Card, card_label
 from mainmerah.core.i18n import _
 from mainmerah.draw.glyphs import text_path
-from mainmerah.families.fishing.rules import card_name as fishing_card_name
-from mainmerah.families.fishing.rules import main_merah_points
 
-if TYPE_CHECKING:
-    from mainmerah.families.fishing.state import Game
-    from mainmerah.families.fishing.view import SeatView
+Price = Callable[[Card], int]  # a card's points in the game shown (given by the caller, never assumed)
 
 # Two-colour deck: red / black. Four-colour deck: each suit its own colour.
 TWO_COLOUR = {"H": "#b71c1c", "D": "#b71c1c", "C": "#111111", "S": "#111111"}
@@ -34,18 +29,16 @@ RINGS = {"select": "#e6a100", "match": "#2e7d32", "hint": "#6a1b9a", "choice": "
 BACK = "#8e1b1b"  # "main merah": the backs are red too, but plainly backs (no rank, a lattice)
 
 
-def card_name(card: Card) -> str:
-    """A card's spoken name (Main Merah's points for a red card; a joker by its name)."""
-    if card.joker:
-        return _("big joker (大王)") if card.rank == 15 else _("small joker (小王)")
-    return fishing_card_name(card)
+def card_name(card: Card, points: int | None = None) -> str:
+    """A card's spoken name: game-neutral, with ``points`` only when the caller gives them."""
+    return card_label(card, points)
 
 
-def _face(card: Card, colour: str, points: bool | int = True) -> str:
+def _face(card: Card, colour: str, points: int | None = None) -> str:
     """The inside of a face-up card in a 100 x 140 box (one group carries the colour).
 
     Rank, suit and points are outlines (:mod:`mainmerah.draw.glyphs`), not text: no font needed.
-    ``points``: True for Main Merah's badge, a number for another game's value, False for none.
+    ``points``: the badge's number (the game shown counts points on its cards); None or 0: no badge.
     """
     rank, sym = card.rank_text, card.symbol
     size = 30 if len(rank) > 1 else 34
@@ -56,9 +49,9 @@ def _face(card: Card, colour: str, points: bool | int = True) -> str:
         text_path(sym, 10, 62, 26),
         text_path(sym, 60, 112, 62, anchor="middle"),
     ]
-    value = main_merah_points(card) if points is True else int(points)
+    value = int(points or 0)
     if value:
-        # The points badge: only scoring cards carry one (red cards; Chinese Ten's black Aces too).
+        # The points badge: only scoring cards of a game that counts them (Main Merah's red cards...).
         w = 18 + 10 * len(str(value))
         parts.append(
             f'<rect x="{94 - w}" y="114" width="{w}" height="20" rx="10"/>'
@@ -82,10 +75,10 @@ def _back() -> str:
 
 
 def card_body(card: Card | None, *, face_down: bool = False, four_colour: bool = False,
-              highlight: str | None = None, points: bool = True) -> str:
+              highlight: str | None = None, points: int | None = None) -> str:
     """The SVG elements of one card (no ``<svg>`` wrapper), in a 100 x 140 box.
 
-    ``points=False`` leaves out a red card's points badge (a lesson asks what it is worth).
+    ``points``: the card's points in the game shown, drawn as a badge; None (or 0): no badge.
     """
     ring = RINGS.get(highlight or "", "")
     stroke = f'stroke="{ring}" stroke-width="6"' if ring else 'stroke="#6b6b6b" stroke-width="1.5"'
@@ -108,26 +101,31 @@ def _star(cx: float, cy: float, r: float) -> str:
     return " ".join(pts)
 
 
+JOKER_WORD = "JOKER"
+
+
 def _joker(card: Card) -> str:
-    """A joker: a "J" and a star; the big joker red and filled, the small one black and hollow."""
-    big = card.rank == 15
+    """A joker: "JOKER" down its left edge (never a lone "J" that reads as a Jack) and a star;
+    the big joker red and filled, the small one black and hollow."""
+    big = card.rank == BIG_JOKER
     colour = "#b71c1c" if big else "#111111"
-    star = _star(52, 86, 34)
+    star = _star(62, 74, 30)
     fill = f'fill="{colour}"' if big else f'fill="none" stroke="{colour}" stroke-width="5"'
-    return (f'<g fill="{colour}">{text_path("J", 8, 34, 34, bold=True)}'
-            f'{text_path("J", 8, 62, 24, bold=True)}</g><polygon points="{star}" {fill}/>')
+    word = "".join(text_path(ch, 18, 30 + 21 * i, 19, bold=True, anchor="middle")
+                   for i, ch in enumerate(JOKER_WORD))
+    return f'<g fill="{colour}">{word}</g><polygon points="{star}" {fill}/>'
 
 
 def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, four_colour: bool = False,
-             highlight: str | None = None, label: str | None = None, points: bool = True) -> str:
+             highlight: str | None = None, label: str | None = None, points: int | None = None) -> str:
     """One card as an inline SVG. ``card=None`` or ``face_down`` draws the back.
 
-    ``highlight`` ("select", "match", "hint", "choice") draws a coloured outline; ``points=False``
-    leaves out Main Merah's points badge (a game that counts cards otherwise).
+    ``highlight`` ("select", "match", "hint", "choice") draws a coloured outline; ``points`` (given by
+    the game shown) draws the badge and is said in the card's name; None: neither.
     """
     h = round(width * 1.4)
     back = card is None or face_down
-    name = escape(label or (_("face-down card") if back else card_name(card)))  # type: ignore[arg-type]
+    name = escape(label or (_("face-down card") if back else card_name(card, points)))  # type: ignore[arg-type]
     body = card_body(card, face_down=face_down, four_colour=four_colour, highlight=highlight, points=points)
     return (
         f'<svg class="mm-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
@@ -135,7 +133,7 @@ def card_svg(card: Card | None, width: int = 64, *, face_down: bool = False, fou
     )
 
 
-def card_data_uri(card: Card | None, *, four_colour: bool = False, points: bool = True) -> str:
+def card_data_uri(card: Card | None, *, four_colour: bool = False, points: int | None = None) -> str:
     """The card as a ``data:`` URI (for a CSS ``background-image``)."""
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140">'
            + card_body(card, four_colour=four_colour, points=points) + "</svg>").replace('"', "'")
@@ -148,22 +146,25 @@ def card_html(card: Card, width: int = 64, **kw: object) -> str:
     return f'<span class="mm-card-img" style="display:inline-block;margin:2px;line-height:0">{svg}</span>'
 
 
-def cards_html(cards: Iterable[Card], width: int = 56, empty: str = "", **kw: object) -> str:
-    items = "".join(card_html(c, width, **kw) for c in cards)
+def cards_html(cards: Iterable[Card], width: int = 56, empty: str = "", price: Price | None = None,
+               **kw: object) -> str:
+    """Cards in a wrapping row; ``price``: each card's points in the game shown (None: no points)."""
+    items = "".join(card_html(c, width, points=None if price is None else price(c), **kw) for c in cards)
     if not items:
         items = f'<span style="color:#555;font-style:italic">{escape(empty or _("(none)"))}</span>'
     return f'<div class="mm-cards" style="display:flex;flex-wrap:wrap;gap:2px;align-items:center">{items}</div>'
 
 
 def fan_html(cards: Sequence[Card], width: int = 30, overlap: float = 0.55, empty: str = "",
-             face_down: bool = False, four_colour: bool = False) -> str:
+             face_down: bool = False, four_colour: bool = False, price: Price | None = None) -> str:
     """Cards overlapping like a fanned pile (scoring red cards stay readable: the rank is top-left)."""
     if not cards:
         return f'<span class="mm-none">{escape(empty or _("(none)"))}</span>'
     step = -round(width * overlap)
+    worth = [None if price is None else price(c) for c in cards]
     items = "".join(
         f'<span style="display:inline-block;line-height:0;margin-left:{0 if i == 0 else step}px">'
-        f"{card_svg(c, width, face_down=face_down, four_colour=four_colour)}</span>"
+        f"{card_svg(c, width, face_down=face_down, four_colour=four_colour, points=worth[i])}</span>"
         for i, c in enumerate(cards)
     )
     return f'<span class="mm-fan" style="display:inline-flex;flex-wrap:wrap;row-gap:4px">{items}</span>'
@@ -174,11 +175,6 @@ def backs_html(n: int, width: int = 40) -> str:
     return (f'<span class="mm-backs" role="img" aria-label="{escape(label)}" '
             f'style="display:inline-flex;align-items:center;gap:6px">'
             f'{card_svg(None, width, label=label)}<b style="font-size:1.2em">{n}</b></span>')
-
-
-def _row(title: str, body: str) -> str:
-    return (f'<div style="margin:6px 0"><div style="font-weight:600;color:#333">{escape(title)}</div>'
-            f"{body}</div>")
 
 
 class CardRow(tuple):  # type: ignore[type-arg]
@@ -193,72 +189,22 @@ class CardRow(tuple):  # type: ignore[type-arg]
     def __repr__(self) -> str:
         return f"CardRow({str(self)!r})"
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str:  # plain cards: a row of cards belongs to no game
         return cards_html(self, empty=_("(no cards)"))
 
     def _repr_svg_(self) -> str:
         return row_svg(self)
 
 
-def row_svg(cards: Sequence[Card], width: int = 56, gap: int = 4) -> str:
-    """Several cards side by side as one standalone SVG image."""
+def row_svg(cards: Sequence[Card], width: int = 56, gap: int = 4, price: Price | None = None) -> str:
+    """Several cards side by side as one standalone SVG image (``price``: their points, if the game counts)."""
     h = round(width * 1.4)
     total = max(1, len(cards)) * (width + gap) - gap
     items = "".join(
         f'<svg x="{i * (width + gap)}" y="0" width="{width}" height="{h}" viewBox="0 0 100 140">'
-        f"<title>{escape(card_name(c))}</title>{card_body(c)}</svg>"
-        for i, c in enumerate(cards)
+        f"<title>{escape(card_name(c, p))}</title>{card_body(c, points=p)}</svg>"
+        for i, (c, p) in enumerate((c, None if price is None else price(c)) for c in cards)
     )
     label = escape(" ".join(str(c) for c in cards) or _("(no cards)"))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{h}" role="img" '
             f'aria-label="{label}">{items}</svg>')
-
-
-def game_html(game: Game, names: Sequence[str] | None = None) -> str:
-    """The whole state (every hand shown: this is the developer's view)."""
-    from mainmerah.families.fishing.explain import seat_name
-
-    turn_seat = None if game.is_over else game.seat
-    state = _("game over") if game.is_over else _("{who} to {kind}").format(
-        who=seat_name(game.seat, names), kind=_("play") if game.decision.kind == "play" else _("capture"),  # type: ignore[union-attr]
-    )
-    seed = "" if game.seed is None else _(", seed {seed}").format(seed=game.seed)
-    head = _("Main Merah: {n} players, {variant}{seed}; {state}").format(
-        n=game.players, variant=game.variant.name, seed=seed, state=state)
-    parts = [f'<div class="mm-game" style="font-family:sans-serif"><div><b>{escape(head)}</b></div>']
-    middle = (f'<div style="display:flex;gap:16px;align-items:flex-start">'
-              f'<div>{_row(_("Stock"), backs_html(game.stock_size))}</div>'
-              f'<div>{_row(_("Table"), cards_html(game.table, empty=_("(empty)")))}</div></div>')
-    parts.append(middle)
-    if game.pending is not None and game.decision is not None:
-        parts.append(_row(_("Waiting to capture"), cards_html([game.pending], highlight="select")
-                          + cards_html(game.decision.options, highlight="choice")))
-    for seat in range(game.players):
-        who = seat_name(seat, names)
-        turn = " ◀" if seat == turn_seat else ""
-        pile = _("pile: {n} points").format(n=game.scores[seat])
-        parts.append(_row(f"{who}{turn} — " + _("hand"), cards_html(game.hands[seat], empty=_("(empty)"))))
-        parts.append(_row(f"{who} — {pile}", fan_html(game.piles[seat], width=34, empty=_("(empty)"))))
-    parts.append("</div>")
-    return "".join(parts)
-
-
-def view_html(view: SeatView, names: Sequence[str] | None = None) -> str:
-    """What one seat sees: its hand, the table, the stock's size, every pile."""
-    from mainmerah.families.fishing.explain import seat_name
-
-    me = view.seat
-    parts = ['<div class="mm-seatview" style="font-family:sans-serif">']
-    parts.append(f"<div><b>{escape(_('What {who} sees').format(who=seat_name(me, names)))}</b></div>")
-    parts.append(_row(_("Table"), cards_html(view.table, empty=_("(empty)"))))
-    parts.append(_row(_("Stock"), backs_html(view.stock_size)))
-    for seat in range(view.players):
-        who = seat_name(seat, names)
-        if seat == me:
-            parts.append(_row(f"{who} — " + _("hand"), cards_html(view.hand, empty=_("(empty)"))))
-        else:
-            parts.append(_row(f"{who} — " + _("hand"), backs_html(view.hand_sizes[seat], width=28)))
-        pile = _("pile: {n} points").format(n=view.scores[seat])
-        parts.append(_row(f"{who} — {pile}", fan_html(view.piles[seat], width=30, empty=_("(empty)"))))
-    parts.append("</div>")
-    return "".join(parts)

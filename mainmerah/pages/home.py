@@ -191,8 +191,8 @@ def _art(name: str) -> str:
     ui = registry.ui(name)
     cards = [Card.parse(t) for t in ui.art.split()]
     # Decoration only: the game's name says what it is, so screen readers skip the cards.
-    points = ui.points is not None
-    faces = "".join(card_svg(c, 58, points=points) for c in cards)
+    points = registry.card_points(name)
+    faces = "".join(card_svg(c, 58, points=None if points is None or c.joker else points[c.index]) for c in cards)
     return f'<div class="mmh-art" aria-hidden="true">{faces}</div>'
 
 

@@ -22,7 +22,7 @@ import ipywidgets as W
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, language, on_language_change
-from mainmerah.draw import plots as lab
+from mainmerah.draw.plots import png
 from mainmerah.pages.home import apply_language, home_href, language_problems, query_language, request_query
 from mainmerah.pages.parts import weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, follow_language
@@ -139,7 +139,7 @@ class Meter:
 def figure_html(fig: Any) -> str:
     """A figure as an image whose alternative text is its title (for screen readers)."""
     alt = " ".join(ax.get_title() for ax in fig.axes)
-    data = base64.b64encode(lab.png(fig)).decode("ascii")
+    data = base64.b64encode(png(fig)).decode("ascii")
     return f"<img src='data:image/png;base64,{data}' alt='{escape(alt, quote=True)}'>"
 
 

@@ -28,6 +28,7 @@ from mainmerah.pages.home import apply_language, parse_page_query, query_languag
 from mainmerah.pages.parts import PageLinks, game_puzzles, problems_note, puzzle_games, weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, key, pack, unpack
 from mainmerah.table.options import DisplayOptions, header_bar
+from mainmerah.table.style import game_points_css
 from mainmerah.teach.cards import CardRow
 from mainmerah.teach.lesson import para
 from mainmerah.teach.student import STUDENT_KEY, attach_puzzles, solved_per_level
@@ -166,7 +167,10 @@ class PuzzlesPage(W.VBox):
         self.keeper = keeper
         # Inside another page (no header) that page has sent the lessons' stylesheet and shows the options.
         sheets = [style_widget()] if header else []
-        style = W.Box([*sheets, W.HTML(f"<style>{CSS}</style>")], layout=W.Layout(display="none"))
+        # Each game's points overlay under its own class (mm-game-<name>, on this page while it shows that game's
+        # puzzles): two players, as every puzzle is.
+        points = [W.HTML(game_points_css(g, 2)) for g in self.games]
+        style = W.Box([*sheets, W.HTML(f"<style>{CSS}</style>"), *points], layout=W.Layout(display="none"))
         super().__init__([style])
         self.options: DisplayOptions | None = None
         top: W.Widget
@@ -263,6 +267,10 @@ class PuzzlesPage(W.VBox):
         self._open(puzzle_of_the_day(self.game, self.today))
 
     def _open(self, p: Puzzle) -> None:
+        if p.game != getattr(self, "game", None) or f"mm-game-{p.game}" not in self._dom_classes:
+            for cls in [c for c in self._dom_classes if c.startswith("mm-game-")]:
+                self.remove_class(cls)
+            self.add_class(f"mm-game-{p.game}")
         self.game, self.level, self.puzzle = p.game, p.level, p
         self.index = self.shown.index(p)
         self.mistakes, self.wrong, self.done = 0, [], False

@@ -33,6 +33,7 @@ from mainmerah.pages.puzzles import kept_key as puzzles_key
 from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, pack, unpack
 from mainmerah.table.keeper import key as keeper_key
 from mainmerah.table.options import header_bar
+from mainmerah.table.style import game_points_css
 from mainmerah.teach import index
 from mainmerah.teach.lesson import Lesson, close_all, para, tables_in
 from mainmerah.teach.progress import Progress, TaskResult
@@ -136,12 +137,17 @@ class Tutorial(W.VBox):
             self.tabs.add_class("mm-tutorial-tabs")
             self.tabs.add_class("mm-tabs")
             self.tabs.observe(lambda _ch: self._tab_chosen(), "selected_index")
-        parts: list[W.Widget] = [style, top, self.tabs or lessons]
+        # Its cards' points (badges) only under its own game's class: none for a game whose cards carry none.
+        # Lessons that need another player count say the points in their own words (Chinese Ten's black Aces).
+        points = W.HTML(game_points_css(game, min(registry.get(game).players)), layout=W.Layout(display="none"))
+        points.add_class("mm-style")
+        parts: list[W.Widget] = [style, points, top, self.tabs or lessons]
         if keeper is not None:
             parts.append(keeper)
         self.children = tuple(parts)
         self.add_class("mm-lessons")
         self.add_class("mm-tutorial")
+        self.add_class(f"mm-game-{game}")
         self._relabel()
         self.go(start)
         on_language_change(weak_listener(self._language_changed))

@@ -122,7 +122,8 @@ def class_tables(records: Sequence[Record]) -> list[GameTable]:
         sessions.setdefault((r.game, student(r)), []).append(r)
     latest = {who: merged(rs) for who, rs in sessions.items()}
     tables = []
-    for game in sorted({g for g, _n in latest}, key=lambda g: (g != "main-merah", g)):
+    first = registry.games()[0]  # the registry's first game (the home page's) leads, the others by name
+    for game in sorted({g for g, _n in latest}, key=lambda g: (g != first, g)):
         who = [w for w in latest if w[0] == game]
         mine = [latest[w] for w in who]
         lessons: dict[str, str] = {}

@@ -7,8 +7,8 @@ written here, through ``_()``, in the current language. Needs matplotlib (the ``
 extra); the engine never imports this package.
 
     from mainmerah import sheets
-    pdf = sheets.rules_pdf("main-merah")           # bytes of a one-page PDF, in the current language
-    sheets.puzzles_pdf("chinese-ten", level=2)     # a worksheet and its answer key (mm.puzzles)
+    pdf = sheets.rules_pdf(name)                   # a game's (a name of mm.games()) one-page PDF
+    sheets.puzzles_pdf(name, level=2)              # a worksheet and its answer key (its GameUI.puzzles)
     sheets.write_all("sheets/")                    # every sheet, English and Bahasa Indonesia (make sheets)
 """
 

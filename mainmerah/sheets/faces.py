@@ -104,7 +104,7 @@ def _shapes(node: ET.Element, fill: str | None, out: list[Shape]) -> None:
 @lru_cache(maxsize=512)
 def face_shapes(card: Card, points: int = 0, highlight: str | None = None) -> tuple[Shape, ...]:
     """The shapes of ``card``'s face as the app draws it; ``points`` > 0 puts that number in its badge."""
-    body = card_body(card, points=points, highlight=highlight)  # type: ignore[arg-type]  # the badge takes a number
+    body = card_body(card, points=points, highlight=highlight)
     out: list[Shape] = []
     _shapes(ET.fromstring(f"<g>{body}</g>"), "#000000", out)  # SVG paints black by default
     return tuple(out)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _
-from mainmerah.families.red_ten.explain import signed
+from mainmerah.draw.plots import signed
 from mainmerah.sheets.page import LINE, MUTED, Page, PageFull, wrap
 
 LABEL = 104.0  # where a row's cards start, after its label
@@ -36,13 +36,10 @@ class Puzzle(Protocol):
 
 
 def shipped(game: str, level: int | None = None) -> list[Puzzle] | None:
-    """The package's puzzles of ``game`` (and ``level``), or None while the package ships no puzzle API."""
-    import mainmerah
-
-    find = getattr(mainmerah, "puzzles", None)
-    if find is None:
+    """The package's puzzles of ``game`` (and ``level``), from its ``GameUI.puzzles``; None: it has none."""
+    if not registry.has_ui(game) or (target := registry.ui(game).puzzles) is None:
         return None
-    return list(find(game=game, level=level))
+    return list(registry.load(target)(game, level=level))
 
 
 def position(puzzle: Puzzle) -> Any:
@@ -71,7 +68,7 @@ def draw_puzzle(page: Page, n: int, puzzle: Puzzle) -> None:
     game = position(puzzle)
     me = game.seat
     others = [s for s in range(game.players) if s != me]
-    rules = _("{variant} rules").format(variant=puzzle.variant) if puzzle.game == "main-merah" else ""
+    rules = _("{variant} rules").format(variant=puzzle.variant) if len(registry.get(puzzle.game).variants) > 1 else ""
     page.lines("  ·  ".join(filter(None, (_("Puzzle {n}").format(n=n), puzzle.id, rules))), 10, bold=True, after=2)
     _row(page, _("Your hand"), game.hands[me], game)
     for seat in others:
@@ -85,7 +82,7 @@ def draw_puzzle(page: Page, n: int, puzzle: Puzzle) -> None:
 
 def draw_answer(page: Page, n: int, puzzle: Puzzle) -> None:
     ranked = sorted(puzzle.values.items(), key=lambda kv: -kv[1])
-    values = " · ".join(f"{a} {signed(v)}" for a, v in ranked)
+    values = " · ".join(f"{a} {signed(v, 0)}" for a, v in ranked)
     page.lines(_("Puzzle {n}: play {best}").format(n=n, best=puzzle.best) + f"  ·  {puzzle.id}", 9.5, bold=True,
                after=1)
     page.lines(_("Final margin of each play, both sides then playing their best: {values}.").format(values=values),

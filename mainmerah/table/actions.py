@@ -2,8 +2,9 @@
 
 Each action checks whether it may happen now and says why not in the table's prompt; a
 refused move (``RuleError``, a bad card or save file) becomes a message, never a traceback.
-The game's own wishes (a card clicked, Play, typed text) are the presenter's, run in the
-same guard (:meth:`TableActions.wish`).
+The game's own wishes (a card clicked, Play, typed text) go to the presenter, which answers
+with an intent (:mod:`.intents`); the table carries it out here (:meth:`TableActions.ask`), in
+the same guard: only the table applies an action to the game.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from mainmerah.core import registry
 from mainmerah.core.cards import Card, CardError
 from mainmerah.core.errors import RuleError, SaveFileError
 from mainmerah.core.i18n import _
-from mainmerah.table.controls import MANUAL, pace_options
+from mainmerah.table.controls import MANUAL, bot_levels, pace_options
+from mainmerah.table.intents import Intent, Refuse, Select, unselect
 
 if TYPE_CHECKING:
     from mainmerah.table.controls import HistoryControls, NewGameControls
@@ -56,6 +58,7 @@ class TableActions:
     names: list[str]
     controls: NewGameControls | None
     history: HistoryControls | None
+    selection: tuple[Card, ...]
     _hint: dict[Card, str]
     _relabelling: bool
 
@@ -79,6 +82,10 @@ class TableActions:
 
         def _set_game(self, game: Any, from_start: bool = True) -> None: ...
 
+        def _act(self, action: str | Card) -> None: ...
+
+        def decided(self) -> None: ...
+
     # ----- the guard and the table's answers ------------------------------------------------
     def wish(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """Run ``fn``: a user's wish. What the rules refuse is shown; nothing ever raises to the page."""
@@ -101,16 +108,48 @@ class TableActions:
         self.note = None
         self._hint = {}
 
-    _ok = ok
-
     def refuse(self, message: str) -> bool:
         self._fail(message)
         return False
 
-    _refuse = refuse
+    # ----- the game's wishes: the presenter says what they mean, the table carries it out ----------
+    def ask(self, wish: Callable[..., Intent], *args: Any, **kw: Any) -> bool:
+        """A wish of the human's (a click, a button, typed text): ``wish(decision, *args)`` is the presenter's
+        answer at the human's decision now (an intent), carried out here. Out of turn it is not asked."""
+        return bool(self.wish(self._ask, wish, *args, **kw))
 
-    def redraw(self) -> None:
-        self._render()
+    def _ask(self, wish: Callable[..., Intent], *args: Any, **kw: Any) -> bool:
+        d = self._my_decision()
+        if d is None or self.human is None:
+            return self.refuse(self.why_not_now())
+        return self._carry_out(wish(d, *args, **kw))
+
+    def _carry_out(self, intent: Intent) -> bool:
+        if isinstance(intent, Refuse):
+            return self.refuse(intent.reason)
+        if isinstance(intent, Select):
+            self.ok()
+            self.selection = intent.cards
+            self.note = intent.note
+            self._render()
+            return True
+        reason = self.game.check(intent.action)  # legality from the state, said in its words
+        if reason is not None:
+            return self.refuse(reason)
+        self._act(intent.action)
+        for more in intent.then:  # the rest of the same click, while it is still yours and legal
+            d = self.game.decision
+            if d is None or d.seat != self.human or not self.game.can(more):
+                break
+            self._act(more)
+        self.ok()
+        self.selection = ()
+        self.decided()
+        return True
+
+    def cancel(self) -> bool:
+        """Forget the selection (nothing was played) and draw the board again."""
+        return self.ask(unselect)
 
     @property
     def hinted(self) -> dict[Card, str]:
@@ -127,8 +166,6 @@ class TableActions:
         if d is not None and d.seat != self.human:
             return _("It is {who}'s turn.").format(who=self.names[d.seat])
         return _("That is not possible now.")
-
-    _why_not_now = why_not_now
 
     # ----- steps -----------------------------------------------------------------------------
     @user_action
@@ -178,7 +215,7 @@ class TableActions:
         self.game.goto(turns[-1])
         self.ok()
         self.replaying = False
-        self.presenter.clear_selection()
+        self.selection = ()
         self.shown = len(self.game.events)
         self.note = _("Undone: you are back before you played {card}.").format(card=card)
         self._pump()
@@ -205,7 +242,7 @@ class TableActions:
         self._cancel_timer()
         self.game.goto(target)
         self.ok()
-        self.presenter.clear_selection()
+        self.selection = ()
         self.shown = len(self.game.events)
         self.note = _("Redone: you played {card} again.").format(card=card)
         self._pump()
@@ -216,7 +253,7 @@ class TableActions:
         """Watch the game so far again from the deal, step by step."""
         self._cancel_timer()
         self.ok()
-        self.presenter.clear_selection()
+        self.selection = ()
         self.replaying = True
         self.shown = self._bounds()[0]
         self._pump()
@@ -310,7 +347,7 @@ class TableActions:
             if self.history is not None:
                 self.history.save_text.remove_class("mm-hidden")
             return self.refuse(_("Paste a save file in the box first, then press Load."))
-        g = self.presenter.load(text)
+        g = registry.load_game(text)
         self.ok()
         self._set_game(g, from_start=False)
         self.note = _("Game loaded. \"Replay from the start\" shows it step by step.")
@@ -322,7 +359,7 @@ class TableActions:
     def set_level(self, seat: int, level: str) -> bool:
         if seat == self.human or not 0 <= seat < self.game.players:
             return self.refuse(_("Seat {seat} is not a computer player.").format(seat=seat))
-        if level not in self.presenter.bot_levels():
+        if level not in bot_levels(self.presenter.game_name):
             return self.refuse(_("Unknown level {level}.").format(level=level))
         self.seats.set_level(seat, level)
         return True
@@ -368,7 +405,7 @@ class TableActions:
         # Seeded by the position, so the same position always gets the same hint.
         cards, reason = self.presenter.hint(self.game, self.human, len(self.game.choices))
         self.ok()
-        self.presenter.clear_selection()
+        self.selection = ()
         self.show_hint(cards, _("Hint: {reason}").format(reason=reason))
         return True
 

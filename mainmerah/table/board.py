@@ -117,7 +117,7 @@ class Slot:
 class CardRow:
     """A row of card places in which a card keeps its place while it stays (see ``cards.placement``)."""
 
-    def __init__(self, on_click: Callable[[int], None], size: int = 0,
+    def __init__(self, on_click: Callable[[int], object], size: int = 0,
                  price: Callable[[Card], int] | None = None) -> None:
         self.on_click = on_click
         self.price = price  # a card's points in the game shown, for its spoken name (Main Merah's if None)

@@ -16,10 +16,9 @@ from typing import Any
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from mainmerah.core.cards import BIG_JOKER, JOKERS, Card
-from mainmerah.core.cards import PACK as DECK
+from mainmerah.core.cards import PACK_WITH_JOKERS as DECK
+from mainmerah.core.cards import Card, card_label
 from mainmerah.core.i18n import _, language
-from mainmerah.families.fishing.rules import card_name as fishing_card_name
 from mainmerah.table.style import card_class
 
 HIGHLIGHTS = ("selected", "match", "choice", "hint", "new")
@@ -29,15 +28,12 @@ _NAMES: dict[tuple[int, str, int | None], str] = {}
 
 
 def card_name(card: Card, points: int | None = None) -> str:
-    """The card's spoken name with its points (Main Merah's unless given) in the current language, remembered."""
+    """The card's spoken name in the current language, remembered: game-neutral, with ``points`` only
+    when the game shown gives its cards points (``GameUI.points``)."""
     key = (card.index, language(), points)
     name = _NAMES.get(key)
     if name is None:
-        if card.joker:  # Red Ten's jokers
-            name = _("big joker (大王)") if card.rank == BIG_JOKER else _("small joker (小王)")
-        else:
-            name = fishing_card_name(card, points)
-        _NAMES[key] = name
+        name = _NAMES[key] = card_label(card, points)
     return name
 
 
@@ -68,7 +64,7 @@ def card_look(card: Card | None, face_down: bool = False, marks: Iterable[str] =
               points: int | None = None) -> tuple[tuple[str, ...], str, str]:
     """A card button's classes, text and tooltip: None is an empty place, ``marks`` are highlights.
 
-    ``points``: what the card is worth in the game shown (its spoken name says it), Main Merah's if None.
+    ``points``: what the card is worth in the game shown (its spoken name says it); None: nothing said.
     """
     return _look(card, face_down, frozenset(marks), language(), points)
 
@@ -175,14 +171,14 @@ def card_code(card: Card | None) -> str:
 def card_names(points: Sequence[int] | None = None) -> dict[str, str]:
     """Every card's spoken name in the current language, by code: sent to the page once, not per card.
 
-    ``points``: each card's points in the game shown, by card index (Main Merah's if None).
+    ``points``: each card's points in the game shown, by card index (the 52 cards; jokers score
+    none); None: a game whose cards carry no points, so none are said.
     """
     key = (language(), None if points is None else tuple(points))
     names = _CODES.get(key)
     if names is None:
-        names = _CODES[key] = {card_code(c): card_name(c, None if points is None else points[c.index])
+        names = _CODES[key] = {card_code(c): card_name(c, None if points is None or c.joker else points[c.index])
                                for c in DECK}
-        names.update({card_code(c): card_name(c) for c in JOKERS})
     return names
 
 

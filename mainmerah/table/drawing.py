@@ -16,7 +16,7 @@ from mainmerah.core.i18n import _, language
 from mainmerah.core.words import capitalized
 from mainmerah.draw.text import esc
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
-from mainmerah.table.controls import level_words, levels_note
+from mainmerah.table.controls import bot_levels, level_words, levels_note
 
 if TYPE_CHECKING:
     import ipywidgets as w
@@ -148,7 +148,7 @@ class TableDrawing:
             "zones": p.zones(),
             "board_cls": self.board.cls,
             "opps": [panel.state() for panel in self.seats.panels.values()],
-            "level_note": levels_note(level_words(p.game_name, p.bot_levels()))
+            "level_note": levels_note(level_words(p.game_name, bot_levels(p.game_name)))
             if any(not panel.level.hidden for panel in self.seats.panels.values()) else "",
             "names": p.card_names(),
             **zones,
@@ -238,6 +238,9 @@ class TableDrawing:
         show(self.entry, d is not None)
         self.next_game_button.description = _("Next game of the match")
         self.replay_end_button.description = _("Replay this game")
+        over = self.frame.over  # offered with the game-over view only (a click sent before is refused)
+        show(self.next_game_button, over)
+        show(self.replay_end_button, over)
         if self.history is not None:
             self.history.replaying(self.replaying)
             if self.replaying:  # Back shows only in a replay: outside one, its state is left alone (no message)

@@ -24,6 +24,7 @@ import ipywidgets as w
 from mainmerah.core import registry
 from mainmerah.core.i18n import _
 from mainmerah.table.actions import USER_ERRORS
+from mainmerah.table.controls import bot_levels
 from mainmerah.table.keeper import Keeper, KeptError, key, pack, unpack
 from mainmerah.table.presenter import Presenter, has_table, presenter_class
 
@@ -143,7 +144,7 @@ def check_record(table: TableWidget, text: object, sheet_text: object = None, pa
     levels_in = body.get("levels")
     if not isinstance(levels_in, dict):
         raise KeptError(_("the kept record has no computer levels"))
-    offered = p.bot_levels()
+    offered = bot_levels(p.game_name)
     levels: dict[int, str] = {}
     for s, v in levels_in.items():
         seat = int(s) if isinstance(s, str) and s.isdigit() and len(s) < 3 else -1
@@ -186,7 +187,7 @@ def apply_record(table: TableWidget, kept: KeptTable, skip: Collection[str] = ()
     table.shown = kept.shown
     table.replaying = kept.replaying
     if table.replaying:
-        table.presenter.clear_selection()
+        table.selection = ()
     table.note = _("Welcome back: this is the game you left, as this browser kept it.")
     pace = (table.delay if table.auto else None) if "pace" in skip else kept.pace
     table.set_pace(pace)  # shows the kept step and goes on at the kept pace

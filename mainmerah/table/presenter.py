@@ -3,9 +3,12 @@
 :class:`~.table.TableWidget` (the controller) is game-neutral: pacing, bots and their
 levels, undo, replay, save files, hints, the match sheet, the language, the frames it
 steps through. A :class:`Presenter` says, for one family of games, what the board shows
-(its zones and what is in them) and what a click, a button or typed text means; each
-wish ends as an action the engine checks (``decide``), so a presenter never needs to
-trust the page either. ``mainmerah.families.fishing.ui.presenter`` is the fishing games'.
+(its zones and what is in them) and what a click, a button or typed text means: an intent
+(act, select, refuse) that the table carries out, the state checking every action, so a
+presenter never needs to trust the page either. ``mainmerah.families.fishing.ui.presenter`` is the fishing games'.
+
+A wish from the page reaches the presenter only at the human's decision; it answers with an
+intent (:mod:`.intents`) and the table alone applies actions to the game.
 
 The board draws generic zones (see ``static/board.js``), listed by :meth:`Presenter.zones`:
 
@@ -31,9 +34,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mainmerah.core import registry
+from mainmerah.core.i18n import _
 
 if TYPE_CHECKING:
+    from mainmerah.core.cards import Card
     from mainmerah.table.board import Action, CardRow
+    from mainmerah.table.intents import Intent
 
 Zone = dict[str, Any]
 
@@ -56,20 +62,15 @@ def table_zones(cards: Zone) -> list[Zone]:
 
 
 class TableContext(Protocol):
-    """What a presenter may read and ask of the table (the controller) it is drawn in."""
+    """What a presenter may read of the table (the controller) it is drawn in, and its one way to pass
+    on a wish of its own (a row of cards or a button it draws): :meth:`ask`."""
 
     game: Any
     human: int | None
     names: list[str]
     open_hands: bool
-    replaying: bool
-    auto: bool
-    note: str | None
-    error: str | None
-    hand: CardRow
-
-    @property
-    def caught_up(self) -> bool: ...
+    hand: CardRow  # your hand's row: the presenter draws it (you_state) and reads which card a slot shows
+    selection: tuple[Card, ...]  # the hand cards chosen, not yet played (set by a Select intent)
 
     @property
     def frame(self) -> Any: ...
@@ -77,27 +78,18 @@ class TableContext(Protocol):
     @property
     def hinted(self) -> dict[Any, str]: ...
 
-    def my_decision(self) -> Any: ...
-
-    def refuse(self, message: str) -> bool: ...
-
-    def ok(self) -> None: ...
-
-    def decided(self) -> None: ...
-
-    def redraw(self) -> None: ...
-
-    def wish(self, fn: Callable[..., Any], *args: Any) -> Any: ...
-
-    def why_not_now(self) -> str: ...
+    def ask(self, wish: Callable[..., Intent], *args: Any) -> bool:
+        """Have the table ask ``wish(decision, *args)`` at the human's decision and carry out its intent."""
+        ...
 
 
 class Presenter(ABC):
     """One game family's part of the table. Subclasses fill in the rules of the board.
 
-    Wishes (:meth:`slot`, :meth:`enter`, the presenter's own buttons and any public method
-    listed in ``wishes``) run inside the table's error guard: a ``RuleError`` or a bad card
-    becomes a message on the board, never a traceback.
+    A wish (:meth:`slot`, :meth:`enter`, the presenter's own buttons and any public method listed in
+    ``wishes``) is asked only at the human's decision, which it is given first; it answers with an
+    intent (:mod:`.intents`: act, select, refuse) and changes nothing itself: the table carries the
+    intent out, in its error guard (a ``RuleError`` or a bad card becomes a message, never a traceback).
     """
 
     game_name: str = ""
@@ -110,28 +102,27 @@ class Presenter(ABC):
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         self.ctx = ctx
         self.game_name = game_name
+        self.info_ = registry.get(game_name)  # players, variants, how to deal: the registry's
 
-    # ----- the game: dealing, loading, a match -----------------------------------------
+    # ----- the game: dealing, a match -------------------------------------------------------
     @property
-    @abstractmethod
     def title(self) -> str:
         """The game's display name for the board's heading."""
+        return _(self.info_.title)
 
     @property
-    @abstractmethod
-    def players_allowed(self) -> tuple[int, ...]: ...
+    def players_allowed(self) -> tuple[int, ...]:
+        return tuple(self.info_.players)
 
     @property
     def variants(self) -> tuple[str, ...]:
-        """Named variants (none: the controls hide the variant choice)."""
-        return ()
+        """Named variants (one way to play: none, and the controls hide the variant choice)."""
+        variants = tuple(self.info_.variants)
+        return variants if len(variants) > 1 else ()
 
-    @abstractmethod
-    def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any: ...
-
-    @abstractmethod
-    def load(self, text: str) -> Any:
-        """A save file of this game, checked by the engine."""
+    def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any:
+        kw: dict[str, Any] = {} if first is None else {"first": first}
+        return self.info_.new(seed=seed, players=players, variant=variant or self.info_.variants[0], **kw)
 
     @abstractmethod
     def next_game(self, game: Any) -> Any:
@@ -158,17 +149,6 @@ class Presenter(ABC):
         """How the score sheet names a finished game."""
         return self.variant_of(game) or self.title
 
-    # ----- bots ----------------------------------------------------------------------------
-    def bot_levels(self) -> list[str]:
-        """The levels a computer seat may take: the game's own bots, weakest first."""
-        return list(registry.get(self.game_name).bots)
-
-    def make_bot(self, level: str, seed: int) -> Any:
-        return registry.get(self.game_name).make_bot(level, seed=seed)
-
-    def bot_move(self, bot: Any, game: Any, seat: int) -> None:
-        game.act(bot.choose(game.view(seat)))  # the engine checks the computer's move like anyone's
-
     # ----- the log, as steps -------------------------------------------------------------
     @abstractmethod
     def boundaries(self, events: Sequence[Any]) -> list[int]:
@@ -189,9 +169,9 @@ class Presenter(ABC):
     def end_of(self, frame: Any) -> Any:
         """The game's end event (``scores``, ``winners``) when ``frame`` shows the end."""
 
-    @abstractmethod
     def is_own_turn_start(self, choice: Any) -> bool:
-        """Whether a recorded choice of the human starts a turn (Undo goes back before it)."""
+        """Whether a recorded choice of the human starts a turn (Undo goes back before it): by default each."""
+        return True
 
     # ----- drawing ---------------------------------------------------------------------------
     @abstractmethod
@@ -222,21 +202,32 @@ class Presenter(ABC):
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str: ...
 
     def buttons(self) -> list[Action]:
-        """This game's own buttons (Play, Pass...), shown before the table's Next, Hint, Undo."""
+        """This game's own buttons (Play, Pass...), shown before the table's Next, Hint, Undo; a click on one
+        is a wish passed on with ``ctx.ask``."""
         return []
 
     def update_buttons(self, decision: Any) -> None:  # noqa: B027 - a game without buttons of its own
         """Set this game's buttons' words and states for ``decision`` (the human's, or None)."""
 
+    def card_points(self) -> tuple[int, ...] | None:
+        """The points this game's cards show at this table (its ``GameUI.points`` for the game's player
+        count), by card index; None: its cards carry no points."""
+        game = getattr(self.ctx, "game", None)
+        return registry.card_points(self.game_name, getattr(game, "players", None))
+
     def card_names(self) -> dict[str, str]:
-        """Every card's spoken name by code, as this game says it (its points)."""
+        """Every card's spoken name by code, as this game says it (its points, if it gives any)."""
         from mainmerah.table.cards import card_names
 
-        return card_names()
+        return card_names(self.card_points())
 
     def css(self) -> str:
-        """Style rules of this game's own, scoped by the table root's ``mm-game-<name>`` class."""
-        return ""
+        """Style rules of this game's own, scoped by the table root's ``mm-game-<name>`` class: by default
+        the points overlay (:func:`~mainmerah.table.style.points_css`), badges on the cards that score in
+        this game, for its player count; nothing for a game whose cards carry no points."""
+        from mainmerah.table.style import game_points_css
+
+        return game_points_css(self.game_name, getattr(getattr(self.ctx, "game", None), "players", None))
 
     def waiting(self, decision: Any) -> bool:
         """Whether your hand waits (drawn dimmed, not to be clicked) at ``decision``."""
@@ -246,28 +237,18 @@ class Presenter(ABC):
         """The typed-action box: its name and placeholder."""
         return "", ""
 
-    # ----- wishes ----------------------------------------------------------------------------
+    # ----- wishes: each answered with an intent ----------------------------------------------
     @abstractmethod
-    def slot(self, zone: str, slot: int) -> None:
+    def slot(self, decision: Any, zone: str, slot: int) -> Intent:
         """A click on place ``slot`` of zone ``zone`` (only zones in ``clickable`` come here)."""
 
     @abstractmethod
-    def enter(self, text: str) -> bool:
-        """Typed text: an action in the rule book's notation."""
+    def enter(self, decision: Any, text: str) -> Intent:
+        """Typed text (not empty): an action in the rule book's notation."""
 
     @abstractmethod
     def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
         """The cards a strong player would choose now, with the reason."""
-
-    def clear_selection(self) -> None:  # noqa: B027 - a game without a selection
-        """Forget what the human selected (a new game, undo, replay...)."""
-
-    def cancel(self) -> bool:
-        """The Cancel button: forget the selection and draw the board again."""
-        self.ctx.ok()
-        self.clear_selection()
-        self.ctx.redraw()
-        return True
 
 
 def table_games() -> list[str]:

@@ -12,6 +12,8 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from mainmerah.core import registry
+from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _
 
 if TYPE_CHECKING:
@@ -77,9 +79,6 @@ class Stepper:
         """
         return self._my_decision()
 
-    def my_decision(self) -> Any:
-        return self._my_decision()
-
     def _my_decision(self) -> Any:
         d = self.game.decision
         if self.replaying or not self.caught_up or d is None or d.seat != self.human:
@@ -125,12 +124,20 @@ class Stepper:
         self._render()
 
     def _bot(self, seat: int) -> Any:
-        return self.seats.bot(seat, self.presenter.make_bot, self.presenter.seed_of(self.game))
+        info = registry.get(self.presenter.game_name)
+        return self.seats.bot(seat, lambda level, seed: info.make_bot(level, seed=seed),
+                              self.presenter.seed_of(self.game))
 
     def _bot_move(self) -> None:
         d = self.game.decision
         assert d is not None
-        self.presenter.bot_move(self._bot(d.seat), self.game, d.seat)
+        self._act(self._bot(d.seat).choose(self.game.view(d.seat)))  # from what its seat may see only
+
+    def _act(self, action: str | Card) -> None:
+        """The one place an action reaches the game: the human's (a presenter's :class:`~.intents.Act`) and
+        the computers' alike; the state checks it (a refused one raises, with the reason, and changes
+        nothing). A seat played from elsewhere would plug in here."""
+        self.game.act(action)
 
     def _schedule(self) -> None:
         try:
@@ -158,5 +165,3 @@ class Stepper:
         """After your decision, show its step at once; what follows comes at the table's pace."""
         self.shown = self._next_boundary()
         self._pump()
-
-    _show_own_step = decided

@@ -10,12 +10,14 @@ changing a card never re-creates an element.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import ipywidgets as w
 
+from mainmerah.core import registry
+from mainmerah.core.cards import PACK, Card
 from mainmerah.core.cards import PACK_WITH_JOKERS as DECK
-from mainmerah.core.cards import Card
 from mainmerah.draw.svg import card_data_uri
 from mainmerah.table.a11y import CSS as A11Y_CSS
 from mainmerah.table.a11y import script_html
@@ -279,7 +281,8 @@ BASE_CSS = """
 
 @lru_cache(maxsize=2)
 def cards_css(four_colour: bool = False) -> str:
-    """One background rule per card face, plus the back."""
+    """One background rule per card face, plus the back: plain faces (a game's points come as an overlay,
+    :func:`points_css`)."""
     rules = []
     for card in (None, *DECK):
         uri = card_data_uri(card, four_colour=four_colour)
@@ -288,28 +291,39 @@ def cards_css(four_colour: bool = False) -> str:
     return "\n".join(rules)
 
 
-@lru_cache(maxsize=8)
-def plain_faces_css(scope: str) -> str:
-    """Card faces without Main Merah's points badge inside an element of class ``scope`` (a game that
-    counts no points, or counts them otherwise: Red Ten, In The Red), in both decks. ``body`` and the
-    scope's class outrank the base and four-colour sheets."""
-    from mainmerah.core.cards import PACK
+def points_css(scope: str, points: Sequence[int]) -> str:
+    """The points overlay: the faces of the cards that score (``points``, by card index) with their badge,
+    inside an element of class ``scope`` (``mm-game-<name>``: a table or a lesson page of a game whose
+    ``GameUI.points`` gives them), in both decks. The base sheet draws every face plain; ``body`` and the
+    scope's class outrank it and the four-colour sheet."""
+    return _points_css(scope, tuple(points))
+
+
+def game_points_css(game: str, players: int | None = None) -> str:
+    """The points overlay of the registered ``game`` (its ``GameUI.points`` with ``players``, its default if
+    None), scoped by ``mm-game-<game>``: a table's presenter and a game's lesson and puzzle pages use it;
+    nothing for a game whose cards carry no points."""
+    points = registry.card_points(game, players)
+    return "" if points is None else points_css(f"mm-game-{game}", points)
+
+
+@lru_cache(maxsize=16)
+def _points_css(scope: str, points: tuple[int, ...]) -> str:
     from mainmerah.draw.svg import FOUR_COLOUR, TWO_COLOUR
-    from mainmerah.families.fishing.rules import main_merah_points
 
     rules = []
-    for card in PACK:
-        if not main_merah_points(card):
-            continue  # no badge to take off
+    for card, value in zip(PACK, points, strict=False):
+        if not value:
+            continue  # no badge to draw
         cls = card_class(card)
-        uri = card_data_uri(card, points=False)
+        uri = card_data_uri(card, points=value)
         rules.append(f'body .{scope} .mm-card.{cls},body .{scope} .mm-mini.{cls}{{background-image:url("{uri}")}}')
         if FOUR_COLOUR[card.suit] != TWO_COLOUR[card.suit]:
-            four = card_data_uri(card, four_colour=True, points=False)
+            four = card_data_uri(card, four_colour=True, points=value)
             rules.append(f'body .mm-four.{scope} .mm-card.{cls},body .mm-four.{scope} .mm-mini.{cls},'
                          f'body .mm-four .{scope} .mm-card.{cls},body .mm-four .{scope} .mm-mini.{cls}'
                          f'{{background-image:url("{four}")}}')
-    return "<style>" + "\n".join(rules) + "</style>"
+    return "<style>" + "\n".join(rules) + "</style>" if rules else ""
 
 
 def style_html(four_colour: bool = False) -> str:

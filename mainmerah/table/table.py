@@ -28,7 +28,7 @@ from mainmerah.core.i18n import _, on_language_change
 from mainmerah.table.actions import TableActions
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
 from mainmerah.table.cards import shared
-from mainmerah.table.controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, level_words
+from mainmerah.table.controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_words
 from mainmerah.table.drawing import TableDrawing
 from mainmerah.table.options import DisplayOptions
 from mainmerah.table.panel import ExplanationPanel, GameOverView
@@ -89,7 +89,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         name = game if isinstance(game, str) else getattr(game, "game_name", registry.games()[0])
         self.presenter: Presenter = presenter_class(name)(self, name)
         if game is None or isinstance(game, str):
-            game = self.presenter.new_game(players or 2, variant, seed)
+            allowed = self.presenter.players_allowed
+            game = self.presenter.new_game(players or (2 if 2 in allowed else allowed[0]), variant, seed)
         if human is not None and not 0 <= human < game.players:
             raise ValueError(f"human must be a seat 0..{game.players - 1} or None, not {human!r}")
         if delay < 0:
@@ -108,6 +109,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.replaying = False
         self.shown = 0
         self._hint: dict[Card, str] = {}
+        self.selection: tuple[Card, ...] = ()  # the hand cards chosen, not yet played (a presenter's Select)
         self._timer: asyncio.TimerHandle | None = None
         self._game_no = 0
         self._relabelling = False
@@ -128,7 +130,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
             raise AttributeError(name)
         value = getattr(presenter, name)
         if name in presenter.wishes:
-            return lambda *a, **kw: self.wish(value, *a, **kw)
+            return lambda *a, **kw: self.ask(value, *a, **kw)
         return value
 
     @property
@@ -154,7 +156,9 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
 
     def enter(self, text: str) -> bool:
         """Typed text ("7h", "10♦"): the action it names, checked by the engine."""
-        return bool(self.wish(self.presenter.enter, text))
+        if not isinstance(text, str) or not text.strip():
+            return False
+        return self.ask(self.presenter.enter, text.strip())
 
     # ----- building ---------------------------------------------------------------------------
     def _build(self, controls: bool, options: bool) -> None:
@@ -167,7 +171,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.board = Part("mm-board")
         self.you = Part("mm-you")
         self.you_head: dict[str, Any] = {}  # your name, pile and the hand's label
-        self.hand = CardRow(lambda slot: self.wish(self.presenter.slot, "hand", slot), size=10)
+        self.hand = CardRow(lambda slot: self.ask(self.presenter.slot, "hand", slot), size=10)
         self.hand_box = Part("mm-hand")
         self.prompt = Part("mm-prompt")
         self.next_button = Action("next", self.next)
@@ -228,9 +232,13 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         kind = msg.get("k") if isinstance(msg, dict) else None
         slot = msg.get("slot") if isinstance(msg, dict) else None
         if kind in self.presenter.clickable and type(slot) is int:
-            self.wish(self.presenter.slot, kind, slot)
+            self.ask(self.presenter.slot, kind, slot)
         elif kind == "button" and msg.get("name") in self._by_name:
-            self._by_name[msg["name"]].click()
+            button = self._by_name[msg["name"]]
+            if button.hidden or button.disabled:  # not drawn to be clicked now: answered, not ignored
+                self._fail(_("That button is not offered now."))
+            else:
+                button.click()
         elif kind == "enter" and isinstance(msg.get("text"), str) and len(msg["text"]) <= 40:
             self.enter(msg["text"])
         elif kind == "level" and type(msg.get("seat")) is int and isinstance(msg.get("value"), str):
@@ -253,19 +261,19 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         for cls in [c for c in self._dom_classes if c.startswith("mm-game-")]:
             self.remove_class(cls)
         self.add_class(f"mm-game-{name}")
-        css = self.presenter.css()
+        self.game = game
+        css = self.presenter.css()  # after the game is set: its points may depend on its player count
         if self.game_css.value != css:
             self.game_css.value = css
-        self.game = game
         self._game_no += 1
         self.replaying = False
-        self.presenter.clear_selection()
+        self.selection = ()
         self._hint = {}
         n = game.players
         if self.human is not None and self.human >= n:
             self.human = 0
         self.names = seat_names(n, self.human, self._names_given)
-        self.seats.setup(n, self.human, level_words(name, self.presenter.bot_levels()))
+        self.seats.setup(n, self.human, level_words(name, bot_levels(name)))
         (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
         self.shown = self._bounds()[0] if from_start else len(game.events)
         self.sheet.configure(self.presenter.match_targets, registry.get(name).low_wins, self.presenter.match_games,
@@ -313,7 +321,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
                 self.controls.relabel()
             if self.history is not None:
                 self.history.relabel()
-            self.seats.relabel(level_words(self.presenter.game_name, self.presenter.bot_levels()))
+            self.seats.relabel(level_words(self.presenter.game_name, bot_levels(self.presenter.game_name)))
         finally:
             self._relabelling = False
         self._render()

@@ -267,7 +267,7 @@ def hidden_points_style(cards: Sequence[Card]) -> W.HTML:
     for c in cards:
         if c.red:
             for four, scope in ((False, ""), (True, ".mm-four ")):
-                face = card_data_uri(c, four_colour=four, points=False)
+                face = card_data_uri(c, four_colour=four)
                 rules.append(f'{scope}.mm-hide-points .mm-card-slot:not(.mm-right):not(.mm-wrong) .mm-card.'
                              f'{card_class(c)}{{background-image:url("{face}")}}')
     sheet = W.HTML(f"<style>{chr(10).join(rules)}</style>", layout=W.Layout(display="none"))

@@ -153,8 +153,12 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     screenshot(page, "tutorial-lesson3-turn")
     page.locator(".mm-coach-stock .mm-card").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("You turned up 2♥", timeout=WAIT)
+    tick = int(page.locator(".mm-coach-prompt p").first.get_attribute("data-tick"))
     page.locator(".mm-coach-table .mm-c-8C").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("2 + 8 = 10", timeout=WAIT)
+    # The feedback and the prompt are separate widgets: wait for the prompt of the next step too,
+    # or the loop below reads the old prompt (2♥ to pair) against the new table (8♣ taken).
+    page.wait_for_selector(f'.mm-coach-prompt p[data-tick="{tick + 1}"]', timeout=WAIT)
     for _ in range(80):
         if not coach_step(page):
             break

@@ -75,6 +75,6 @@ class SeatView:
 
     def _repr_html_(self) -> str:
         """In a notebook, a seat's view draws itself: its hand, the table, the stock's size, the piles."""
-        from mainmerah.draw.svg import view_html
+        from mainmerah.families.fishing.ui.art import view_html
 
         return view_html(self)

@@ -321,16 +321,18 @@ class InTheRed(GameState[Choice]):
         return list(self._legal_now())
 
     def act(self, action: str | Card) -> Self:
+        known = self._legal_now().get(action) if isinstance(action, str) and not self._over else None
+        self._record(Choice(self.seat, *(known if known is not None else self.verify(action))))
+        return self
+
+    def verify(self, action: str | Card) -> tuple[Card, int | None]:
+        """(card, stack or None for a discard) if ``action`` is legal now; else a RuleError (or CardError)
+        saying why."""
         if self._over:
             raise RuleError(_("the game is over: no more actions"))
-        known = self._legal_now().get(action) if isinstance(action, str) else None
-        if known is not None:
-            self._record(Choice(self.seat, *known))
-            return self
         card, stack = parse_action(action)
         self._check(card, stack)
-        self._record(Choice(self.seat, card, stack))
-        return self
+        return card, stack
 
     def _check(self, card: Card, stack: int | None) -> None:
         seat, hand = self.seat, self.hands[self.seat]

@@ -17,10 +17,10 @@ from typing import Any, Generic, TypeVar
 
 from mainmerah.core.cards import rank_name
 from mainmerah.core.i18n import N_, _
-from mainmerah.draw import plots as lab
 from mainmerah.draw.plots import num, pct, signed
 from mainmerah.families.fishing.lab import DuelResult, Estimate, ProgressFactory, RedealRow, Simulation, too_few
 from mainmerah.families.fishing.rules import VARIANTS, get_variant
+from mainmerah.families.fishing.ui import plots as lab
 
 SEED = 2024
 SIZE_KEYS = ("quick", "careful", "thorough")

@@ -4,16 +4,16 @@ The board's zones for a fishing game: the other seats (a fan of backs, the captu
 and its points), the stock, the table as a row of slots, the last move, your pile and
 your hand (one card selected at a time). A hand card clicked lights its partners on the
 table; clicked again (or Play) it is played; a table card clicked is the one to take when
-there is a choice. Every such wish ends in the engine's ``play``/``capture``/``decide``,
-which checks it.
+there is a choice. Every such wish is answered with an intent (act, select, refuse) that the
+table carries out; the state checks every action.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-from mainmerah.core import registry
 from mainmerah.core.cards import Card, points_text
 from mainmerah.core.i18n import _
 from mainmerah.draw.text import esc
@@ -23,7 +23,8 @@ from mainmerah.families.fishing.ui.frame import Frame, boundaries, frame_at
 from mainmerah.families.fishing.ui.gameover import game_over_html
 from mainmerah.families.fishing.ui.text import action_rows, selection_text, table_card_text
 from mainmerah.table.board import Action, CardRow, Part
-from mainmerah.table.cards import card_names, hand_state, pile_state, stock_state
+from mainmerah.table.cards import hand_state, pile_state, stock_state
+from mainmerah.table.intents import Act, Intent, Refuse, Select, unselect
 from mainmerah.table.presenter import Presenter, TableContext, Zone, table_zones
 
 HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is stable at this size
@@ -32,40 +33,30 @@ HINT_ROLLOUTS = 600  # about 20 ms a hint with numpy; the choice it names is sta
 class FishingPresenter(Presenter):
     """Main Merah and Chinese Ten: one table of slots, a stock, capture piles, a single-select hand."""
 
-    wishes = frozenset({"select", "confirm", "cancel", "choose"})
+    wishes = frozenset({"select", "confirm", "choose"})
     clickable = frozenset({"hand", "table"})
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
-        self.info_ = registry.get(game_name)  # players, variants, how to deal: the registry's
         # The match lengths of the rule books: Main Merah's a number of games or a target total (a few games'
         # worth of points); Chinese Ten's a target (its default, 1000, is the registry's).
         chinese = game_name == "chinese-ten"
         self.match_targets, self.match_games = ((500, 1000), ()) if chinese else ((300, 500), (3, 5, 10))
-        self.selected: Card | None = None
         # Room for cards that stay; each card's spoken name says its points in the game shown.
-        self.table_cards = CardRow(lambda slot: ctx.wish(self.slot, "table", slot), size=20, price=self._points)
+        self.table_cards = CardRow(partial(ctx.ask, self.slot, "table"), size=20, price=self._points)
         self.table_label = Part("mm-row-label")
-        self.play_button = Action("play", lambda: ctx.wish(self.confirm), reserve=True)
-        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel), reserve=True)
+        self.play_button = Action("play", partial(ctx.ask, self.confirm), reserve=True)
+        self.cancel_button = Action("cancel", partial(ctx.ask, unselect), reserve=True)
+
+    @property
+    def selected(self) -> Card | None:
+        """The hand card selected (one at a time), not yet played."""
+        return self.ctx.selection[0] if self.ctx.selection else None
 
     def _points(self, card: Card) -> int:
         return int(self.ctx.game.points(card))
 
     # ----- the game -------------------------------------------------------------------------
-    @property
-    def title(self) -> str:
-        return _(self.info_.title)
-
-    @property
-    def players_allowed(self) -> tuple[int, ...]:
-        return tuple(self.info_.players)
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        variants = tuple(self.info_.variants)
-        return variants if len(variants) > 1 else ()  # one way to play: nothing to choose
-
     def variant_of(self, game: Any) -> str:
         return str(game.variant.name) if self.variants else ""
 
@@ -77,14 +68,6 @@ class FishingPresenter(Presenter):
         if code.variant in PREFIXES.values():  # a game of its own (Chinese Ten), played one way
             return code.variant, code.players, None, code.seed
         return "main-merah", code.players, code.variant, code.seed
-
-    def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any:
-        info = self.info_
-        kw: dict[str, Any] = {} if first is None else {"first": first}
-        return info.new(seed=seed, players=players, variant=variant or info.variants[0], **kw)
-
-    def load(self, text: str) -> Any:
-        return registry.load_game(text)
 
     def next_game(self, game: Any) -> Any:
         if game.game_name == "chinese-ten":  # chinese-ten.md: in a match the deal passes to the next seat
@@ -99,9 +82,6 @@ class FishingPresenter(Presenter):
         if not self.variants:
             return _("{n} players · {seed}").format(n=game.players, seed=seed)
         return _("{n} players · {variant} · {seed}").format(n=game.players, variant=game.variant.name, seed=seed)
-
-    def card_names(self) -> dict[str, str]:
-        return card_names(self.ctx.game.rules.points(self.ctx.game.players))
 
     # ----- the log, as steps -------------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:
@@ -213,108 +193,68 @@ class FishingPresenter(Presenter):
     def entry_words(self) -> tuple[str, str]:
         return _("Type a card"), _("or type a card: 7h")
 
-    def clear_selection(self) -> None:
-        self.selected = None
+    # ----- wishes: each answered with an intent ---------------------------------------------------
+    def _not_playing(self, d: Any) -> Refuse | None:
+        """Why a hand card may not be played now (a capture is to be chosen first), or None."""
+        if d.kind == "play":
+            return None
+        return Refuse(_("First choose which table card {card} takes.").format(card=d.card))
 
-    # ----- wishes ---------------------------------------------------------------------------------
-    def _not_playing(self, d: Any) -> bool:
-        """Refuse a play when the human may not play a hand card now (True: refused)."""
-        if d is not None and d.kind == "play":
-            return False
-        self.ctx.refuse(self.ctx.why_not_now() if d is None else
-                        _("First choose which table card {card} takes.").format(card=d.card))
-        return True
-
-    def slot(self, zone: str, slot: int) -> None:
+    def slot(self, decision: Any, zone: str, slot: int) -> Intent:
         ctx = self.ctx
         if zone == "hand":
-            d = ctx.my_decision()
-            if self._not_playing(d) or ctx.human is None:
-                return
             card = ctx.hand.card_at(slot)  # what the kernel drew there, never what the page says
-            if card is None or card not in ctx.frame.hands[ctx.human]:
-                ctx.refuse(_("That card is no longer in your hand."))
-            elif card == self.selected:
-                self.confirm()  # a second click on the selected card plays it
-            else:
-                self.select(card)
-        elif zone == "table":
-            card = self.table_cards.card_at(slot)
-            if card is None or card not in ctx.frame.table:
-                ctx.refuse(_("That card is no longer on the table."))
-            else:
-                self.choose(card)
+            if (no := self._not_playing(decision)) is not None:
+                return no
+            if card is None or card not in ctx.frame.hands[decision.seat]:
+                return Refuse(_("That card is no longer in your hand."))
+            if card == self.selected:
+                return self.confirm(decision)  # a second click on the selected card plays it
+            return self.select(decision, card)
+        card = self.table_cards.card_at(slot)
+        if card is None or card not in ctx.frame.table:
+            return Refuse(_("That card is no longer on the table."))
+        return self.choose(decision, card)
 
-    def select(self, card: Card | str) -> bool:
+    def select(self, decision: Any, card: Card | str) -> Intent:
         """Pick a hand card: its partners on the table light up; nothing is played yet."""
-        d = self.ctx.my_decision()
-        if self._not_playing(d):
-            return False
+        if (no := self._not_playing(decision)) is not None:
+            return no
         c = Card.parse(card)
-        if c not in d.options:
-            return self.ctx.refuse(_("{card} is not in your hand.").format(card=c))
-        self.ctx.ok()
-        self.selected = c
-        self.ctx.redraw()
-        return True
+        if not self.ctx.game.can(c):  # said to you, not of a seat number (the state speaks of seats)
+            return Refuse(_("{card} is not in your hand.").format(card=c))
+        return Select((c,))
 
-    def confirm(self) -> bool:
-        """Play the selected hand card (the engine checks it)."""
-        if self._not_playing(self.ctx.my_decision()):
-            return False
+    def confirm(self, decision: Any) -> Intent:
+        """Play the selected hand card."""
+        if (no := self._not_playing(decision)) is not None:
+            return no
         if self.selected is None:
-            return self.ctx.refuse(_("Select a card from your hand first."))
-        card, self.selected = self.selected, None
-        self.ctx.game.play(card)
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+            return Refuse(_("Select a card from your hand first."))
+        return Act(str(self.selected))
 
-    def choose(self, card: Card | str) -> bool:
+    def choose(self, decision: Any, card: Card | str) -> Intent:
         """Click a table card: the one to take, when there is a choice (or with a selected hand card)."""
-        ctx, c = self.ctx, Card.parse(card)
-        d = ctx.my_decision()
-        if d is not None and d.kind == "capture":
-            ctx.game.capture(c)
-        elif d is not None and d.kind == "play":
-            sel = self.selected
-            if sel is None:
-                ctx.error, ctx.note = None, table_card_text(c)
-                ctx.redraw()
-                return True
-            if c not in ctx.game.rules.matching(sel, [c]):
-                return ctx.refuse(_("{card} cannot take {other}: it needs {need}.").format(
-                    card=sel, other=c, need=needs(sel)))
-            if c not in ctx.game.table:
-                return ctx.refuse(_("{card} is not on the table.").format(card=c))
-            self.selected = None
-            ctx.game.play(sel)
-            d2 = ctx.game.decision
-            if d2 is not None and d2.seat == ctx.human and d2.kind == "capture" and d2.source == "play":
-                ctx.game.capture(c)
-        else:
-            return ctx.refuse(ctx.why_not_now())
-        ctx.ok()
-        ctx.decided()
-        return True
+        c = Card.parse(card)
+        if decision.kind == "capture":
+            return Act(str(c))
+        sel = self.selected
+        if sel is None:
+            return Select((), note=table_card_text(c))
+        if c not in self.ctx.game.table:
+            return Refuse(_("{card} is not on the table.").format(card=c))
+        if c not in self.ctx.game.rules.matching(sel, [c]):  # the capture rule, asked of the game's rules
+            return Refuse(_("{card} cannot take {other}: it needs {need}.").format(card=sel, other=c, need=needs(sel)))
+        # Play it, then take this card if the game asks which (several matched); else the rules took it.
+        return Act(str(sel), then=(str(c),))
 
-    def enter(self, text: str) -> bool:
+    def enter(self, decision: Any, text: str) -> Intent:
         """A typed card ("7h", "10♦"): played, or taken when a capture is to be chosen."""
-        text = (text or "").strip()
-        if not text:
-            return False
         card = Card.parse(text)
-        d = self.ctx.my_decision()
-        if d is None:
-            return self.ctx.refuse(self.ctx.why_not_now())
-        # Said to you, not of a seat number (the engine, which checks it again, speaks of seats).
-        if d.kind == "play" and card not in d.options:
-            return self.ctx.refuse(_("{card} is not in your hand.").format(card=card))
-        self.selected = None
-        self.ctx.game.decide(card)  # the engine refuses a card not in the hand / not a match
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+        reason = self.ctx.game.check(card)
+        if reason is not None and decision.kind == "play":  # said to you, not of a seat number
+            return Refuse(_("{card} is not in your hand.").format(card=card))
+        return Act(str(card))
 
     def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
         from mainmerah.families.fishing.hint import hints  # rollouts: loaded on the first hint, not with the table

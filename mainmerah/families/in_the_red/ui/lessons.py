@@ -23,16 +23,7 @@ GAME = "in-the-red"
 
 
 def show(cards: Sequence[Card], label: str, width: int = 52) -> W.HTML:
-    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width, points=False))
-
-
-def plain(lesson: Lesson) -> Lesson:
-    """Faces without Main Merah's points badge: In The Red counts cards otherwise."""
-    from mainmerah.table.style import plain_faces_css
-
-    lesson.add_class("mm-game-in-the-red")
-    lesson.children = (*lesson.children, W.HTML(plain_faces_css("mm-game-in-the-red"), layout=W.Layout(display="none")))
-    return lesson
+    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width))
 
 
 # ----- lesson 1: who is in the red -------------------------------------------------------------------------------
@@ -193,10 +184,10 @@ def lesson_game() -> Lesson:
 
 
 def tutorial_lessons() -> list[LessonSpec]:
-    return [LessonSpec("itr-red", _("Who is in the red"), lambda: plain(lesson_red())),
-            LessonSpec("itr-place", _("Where a card may go"), lambda: plain(lesson_place())),
-            LessonSpec("itr-tactics", _("Tactics"), lambda: plain(lesson_tactics())),
-            LessonSpec("itr-game", _("A guided deal"), lambda: plain(lesson_game()))]
+    return [LessonSpec("itr-red", _("Who is in the red"), lesson_red),
+            LessonSpec("itr-place", _("Where a card may go"), lesson_place),
+            LessonSpec("itr-tactics", _("Tactics"), lesson_tactics),
+            LessonSpec("itr-game", _("A guided deal"), lesson_game)]
 
 
 __all__ = ["lesson_game", "lesson_place", "lesson_red", "lesson_tactics", "tutorial_lessons"]

@@ -4,27 +4,29 @@ The board's zones: the other seats (a fan of backs, their running total to 100),
 the stacks (one per seat: its top card large and clickable, the cards under it small, the
 stacks in the red marked live as cards land), the last move and the round's discards, your
 seat and hand. Click a hand card: the stacks it fits light up (none: the Discard button
-offers it); then click a lit stack. Every wish ends in the engine's ``act``, which checks it.
+offers it); then click a lit stack. Every wish is answered with an intent (act, select, refuse)
+that the table carries out; the state checks every action.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from html import escape
 from types import SimpleNamespace
 from typing import Any
 
-from mainmerah.core import registry
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import capitalized, seat_name
 from mainmerah.draw.text import esc
 from mainmerah.families.in_the_red.explain import fit_reason, no_fit_reason, score_text, stack_of
-from mainmerah.families.in_the_red.rules import TARGET, fits, hand_value, legal_moves, losers, value
+from mainmerah.families.in_the_red.rules import TARGET, hand_value, legal_moves, losers, value
 from mainmerah.families.in_the_red.state import parse_action
 from mainmerah.families.in_the_red.ui.frame import Frame, boundaries, frame_at
 from mainmerah.table.board import Action, Part
 from mainmerah.table.cards import card_code, card_look, hand_state
+from mainmerah.table.intents import Act, Intent, Refuse, Select, unselect
 from mainmerah.table.presenter import Presenter, TableContext, Zone, table_zones
 
 UNDER_SHOWN = 8  # the cards under a top drawn small; the rest are counted (all are in the tooltip)
@@ -33,38 +35,22 @@ UNDER_SHOWN = 8  # the cards under a top drawn small; the rest are counted (all 
 class InTheRedPresenter(Presenter):
     """In The Red: a stack per seat, a pack, the round's discards, a single-select hand."""
 
-    wishes = frozenset({"select", "put", "discard", "cancel"})
+    wishes = frozenset({"select", "put", "discard"})
     clickable = frozenset({"hand", "stacks"})
-
-    def css(self) -> str:
-        from mainmerah.table.style import plain_faces_css
-
-        return plain_faces_css("mm-game-in-the-red")  # a card counts its value in hand here: no badges
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
-        self.info_ = registry.get(game_name)
-        self.selected: Card | None = None
-        self.hint_stack: int | None = None
+        self.hint_stack: int | None = None  # the stack of the last hint (lit while the hint is shown)
         self.stacks_label = Part("mm-row-label")
-        self.discard_button = Action("discard", lambda: ctx.wish(self.discard), reserve=True)
-        self.cancel_button = Action("cancel", lambda: ctx.wish(self.cancel), reserve=True)
+        self.discard_button = Action("discard", partial(ctx.ask, self.discard), reserve=True)
+        self.cancel_button = Action("cancel", partial(ctx.ask, unselect), reserve=True)
+
+    @property
+    def selected(self) -> Card | None:
+        """The hand card selected, not yet played."""
+        return self.ctx.selection[0] if self.ctx.selection else None
 
     # ----- the game -------------------------------------------------------------------------
-    @property
-    def title(self) -> str:
-        return _(self.info_.title)
-
-    @property
-    def players_allowed(self) -> tuple[int, ...]:
-        return tuple(self.info_.players)
-
-    def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any:
-        return self.info_.new(seed=seed, players=players)
-
-    def load(self, text: str) -> Any:
-        return registry.load_game(text)
-
     def next_game(self, game: Any) -> Any:
         # the deal keeps passing left from one game of the match to the next
         return self.info_.new(seed=None, players=game.players, dealer=(game.dealer + 1) % game.players)
@@ -72,11 +58,6 @@ class InTheRedPresenter(Presenter):
     def info(self, game: Any) -> str:
         seed = _("seed {seed}").format(seed=game.seed) if game.seed is not None else _("set-up position")
         return _("{n} players · deal {deal} · {seed}").format(n=game.players, deal=game.deal_number, seed=seed)
-
-    def card_names(self) -> dict[str, str]:
-        from mainmerah.table.cards import card_names
-
-        return card_names([value(c) for c in _deck()])
 
     # ----- bots --------------------------------------------------------------------------------
     # ----- the log, as steps -------------------------------------------------------------------
@@ -93,15 +74,13 @@ class InTheRedPresenter(Presenter):
         end = next(e for e in reversed(self.ctx.game.events[: frame.n]) if e.kind == "game-end")
         return SimpleNamespace(scores=end.totals, winners=end.winners, event=end)
 
-    def is_own_turn_start(self, choice: Any) -> bool:
-        return True  # every decision is one card
-
     # ----- drawing -------------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
         return table_zones({"kind": "stacks", "id": "stacks", "cls": "mm-stacks", "label": "table_label"})
 
     def targets(self, frame: Frame, card: Card) -> list[int]:
-        return [s for s, top in enumerate(frame.tops) if fits(card, top)]
+        """The stacks ``card`` may go on now, as the state says (lit on the board)."""
+        return [s for s in range(len(frame.tops)) if self.ctx.game.can(f"{card}@{s}")]
 
     def draw(self, frame: Any, decision: Any) -> dict[str, Any]:
         f: Frame = frame
@@ -116,7 +95,7 @@ class InTheRedPresenter(Presenter):
                 marks.append("hint")
             if s in landed:
                 marks.append("new")
-            cls, text, name = card_look(st[-1], marks=marks, points=value(st[-1]))
+            cls, text, name = card_look(st[-1], marks=marks)
             under = st[:-1]
             count = _("{n} under").format(n=len(under)) if under else _("none under")
             box = "mm-stack" + (" mm-inred" if s in red and not f.over else "") + (" mm-lit" if s in lit else "")
@@ -170,7 +149,7 @@ class InTheRedPresenter(Presenter):
             marks.setdefault(c, []).append("hint")
         if len(set(hand)) < len(hand):  # two packs: a card twice; lay the row out afresh
             self.ctx.hand._slot_of = {}
-        self.ctx.hand.price = value
+        self.ctx.hand.price = None  # a card's value counts in hand, not on its face: no points said
         self.ctx.hand.show(hand, marks)
         label = _("Your hand: {n} cards, {points} if the deal ended now").format(
             n=len(hand), points=score_text(hand) if hand else "0")
@@ -180,8 +159,8 @@ class InTheRedPresenter(Presenter):
         return decision is None
 
     def _must_discard(self) -> bool:
-        d = self.ctx.my_decision()
-        return d is not None and self.ctx.game.moves()[0][1] is None
+        """Whether nothing in your hand fits any stack (the state then allows only discards)."""
+        return all(a.startswith("discard") for a in self.ctx.game.legal_actions())
 
     def status(self, decision: Any) -> str:
         return _("Your turn: nothing fits, discard a card") if self._must_discard() else _("Your turn: place a card")
@@ -229,118 +208,55 @@ class InTheRedPresenter(Presenter):
     def entry_words(self) -> tuple[str, str]:
         return _("Type an action"), _("or type: 7h@1, discard 7h")
 
-    def clear_selection(self) -> None:
-        self.selected = None
-        self.hint_stack = None
-
-    # ----- wishes ---------------------------------------------------------------------------------
-    def _turn(self) -> bool:
-        """Whether the human may act now (else refused, with why)."""
-        if self.ctx.my_decision() is None or self.ctx.human is None:
-            self.ctx.refuse(self.ctx.why_not_now())
-            return False
-        return True
-
-    def slot(self, zone: str, slot: int) -> None:
+    # ----- wishes: each answered with an intent ---------------------------------------------------
+    def slot(self, decision: Any, zone: str, slot: int) -> Intent:
         ctx = self.ctx
-        if zone == "hand":
-            if not self._turn():
-                return
-            card = ctx.hand.card_at(slot)  # what the kernel drew there, never what the page says
-            if card is None or card not in ctx.game.hands[ctx.human]:
-                ctx.refuse(_("That card is no longer in your hand."))
-            elif card == self.selected:
-                self._again(card)
-            else:
-                self.select(card)
-        elif zone == "stacks":
-            if not 0 <= slot < ctx.game.players:
-                ctx.refuse(_("There is no such stack."))
-            else:
-                self.put(slot)
-
-    def _again(self, card: Card) -> None:
-        """A second click on the selected card: discard it when nothing fits, else the first stack it fits."""
+        if zone == "stacks":
+            return self.put(decision, slot) if 0 <= slot < ctx.game.players else Refuse(_("There is no such stack."))
+        card = ctx.hand.card_at(slot)  # what the kernel drew there, never what the page says
+        if card is None or card not in ctx.game.hands[decision.seat]:
+            return Refuse(_("That card is no longer in your hand."))
+        if card != self.selected:
+            return self.select(decision, card)
+        # A second click on the selected card: discarded when nothing fits, else on the first stack it fits.
         if self._must_discard():
-            self.discard()
-            return
-        places = self.targets(self.ctx.frame, card)
-        if places:
-            self.put(places[0])
-        else:
-            self.ctx.refuse(_("{card} fits on no stack: choose another card.").format(card=card))
+            return self.discard(decision)
+        places = self.targets(ctx.frame, card)
+        return self.put(decision, places[0]) if places else Refuse(
+            _("{card} fits on no stack: choose another card.").format(card=card))
 
-    def select(self, card: Card | str) -> bool:
+    def select(self, decision: Any, card: Card | str) -> Intent:
         """Pick a hand card: the stacks it fits light up; nothing is played yet (nothing fits: it is discarded)."""
-        if not self._turn():
-            return False
         c = Card.parse(card)
-        if c not in self.ctx.game.hands[self.ctx.human]:
-            return self.ctx.refuse(_("{card} is not in your hand.").format(card=c))
-        self.ctx.ok()
-        self.selected = c
-        self.ctx.redraw()
-        return True
+        if c not in self.ctx.game.hands[decision.seat]:
+            return Refuse(_("{card} is not in your hand.").format(card=c))
+        return Select((c,))
 
-    def put(self, stack: int) -> bool:
-        """Place the selected card on ``stack`` (the engine checks it)."""
-        ctx = self.ctx
-        if not self._turn():
-            return False
+    def put(self, decision: Any, stack: int) -> Intent:
+        """Place the selected card on ``stack`` (the state checks it, and says why not)."""
         if self.selected is None:
-            top = ctx.frame.tops[stack] if 0 <= stack < len(ctx.frame.tops) else None
-            return ctx.refuse(_("Select a card from your hand first, then choose the stack ({top} on top).").format(
+            tops = self.ctx.frame.tops
+            top = tops[stack] if 0 <= stack < len(tops) else None
+            return Refuse(_("Select a card from your hand first, then choose the stack ({top} on top).").format(
                 top=top))
-        card = self.selected
-        ctx.game.act(f"{card}@{stack}")  # a card that does not fit is refused here, with the reason
-        self.selected = None
-        ctx.ok()
-        ctx.decided()
-        return True
+        return Act(f"{self.selected}@{stack}")
 
-    def discard(self, card: Card | str | None = None) -> bool:
-        """Discard ``card`` (or the selected one): allowed only when nothing fits anywhere."""
-        if not self._turn():
-            return False
+    def discard(self, decision: Any, card: Card | str | None = None) -> Intent:
+        """Discard ``card`` (or the selected one): the state allows it only when nothing fits anywhere."""
         c = Card.parse(card) if card is not None else self.selected
         if c is None:
-            return self.ctx.refuse(_("Select the card to discard first."))
-        self.ctx.game.act(f"discard {c}")
-        self.selected = None
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+            return Refuse(_("Select the card to discard first."))
+        return Act(f"discard {c}")
 
-    def cancel(self) -> bool:
-        # Not the base class's: clear_selection would also drop the hint's stack, which stays lit.
-        self.ctx.ok()
-        self.selected = None
-        self.ctx.redraw()
-        return True
-
-    def enter(self, text: str) -> bool:
+    def enter(self, decision: Any, text: str) -> Intent:
         """Typed text: an action in the rule book's notation ("7h@2", "discard 7h")."""
-        text = (text or "").strip()
-        if not text:
-            return False
-        if not self._turn():
-            return False
-        card, stack = parse_action(text)  # bad text is named as such
-        # Said to you, not of "seat 0" (the engine, which checks it all again, speaks of seats).
-        you = self.ctx.human or 0
-        if card not in self.ctx.frame.hands[you]:
-            return self.ctx.refuse(_("{card} is not in your hand.").format(card=card))
-        if stack is None and not self._must_discard():
-            return self.ctx.refuse(_("You may discard only when nothing in your hand fits a stack, and a card "
-                                     "of yours fits one now."))
-        self.ctx.game.act(text)
-        self.selected = None
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+        card, _stack = parse_action(text)  # bad text is named as such
+        if card not in self.ctx.game.hands[decision.seat]:  # said to you, not of "seat 0" (as the state says)
+            return Refuse(_("{card} is not in your hand.").format(card=card))
+        return Act(text)
 
     def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
-        from mainmerah.families.in_the_red.expert import ExpertBot
+        from mainmerah.families.in_the_red.bots import ExpertBot
 
         view = game.view(seat)
         card, stack = parse_action(ExpertBot(seed).choose(view))

@@ -4,7 +4,8 @@ Your hand is sorted by rank; clicking cards toggles them in a selection, and the
 what the selection is ("a pair of 7s", "… is not a play: …") and whether it beats the top
 play, through the engine's ``classify`` and ``beats``, before you commit. Play sends the
 selection to the engine, Pass passes; before play the answers (keep, reveal, surrender)
-are buttons. Every wish ends in ``game.act``, which checks it. What the board shows of the
+are buttons. Every wish is answered with an intent (act, select, refuse) that the table
+carries out; the state checks every action. What the board shows of the
 others is what your seat may see: hand sizes, every play, passes, places, the teams as far
 as you can tell.
 """
@@ -17,10 +18,10 @@ from html import escape
 from types import SimpleNamespace
 from typing import Any
 
-from mainmerah.core import registry
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _
 from mainmerah.core.words import capitalized, seat_name
+from mainmerah.families.red_ten.explain import describe, place_name, why_beats
 from mainmerah.families.red_ten.rules import PASS, classify, sort_cards
 from mainmerah.families.red_ten.ui.frame import (
     TableFrame,
@@ -35,9 +36,9 @@ from mainmerah.families.red_ten.ui.frame import (
     teams_known,
     teams_line,
 )
-from mainmerah.families.red_ten.words import describe, place_name, why_beats
 from mainmerah.table.board import Action, Part
 from mainmerah.table.cards import card_code
+from mainmerah.table.intents import Act, Intent, Refuse, Select, unselect
 from mainmerah.table.presenter import Presenter, TableContext, Zone
 
 ANSWERS = ("keep", "reveal 10♥", "reveal 10♦", "reveal 10♥ 10♦", "surrender")
@@ -51,36 +52,29 @@ def codes(cards: Sequence[Card]) -> str:
 class RedTenPresenter(Presenter):
     """Red Ten: the other three seats, the top play, your multi-select hand, Play/Pass and the answers."""
 
-    wishes = frozenset({"select", "toggle", "confirm", "cancel", "pass_", "answer"})
+    wishes = frozenset({"select", "toggle", "confirm", "pass_", "answer"})
     clickable = frozenset({"hand"})
     match_games = (3, 4, 5, 10)  # the rule book: a fixed number of hands, 4 by default; no target by default
     match_unit = "hands"
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
-        self.info_ = registry.get(game_name)
-        self.selected: list[Card] = []
-        self.play_button = Action("rt-play", lambda: ctx.wish(self.confirm), reserve=True)
-        self.pass_button = Action("rt-pass", lambda: ctx.wish(self.pass_), reserve=True)
-        self.cancel_button = Action("rt-clear", lambda: ctx.wish(self.cancel), reserve=True)
-        self.answer_buttons = [Action(name, partial(ctx.wish, self.answer, a))
+        self.play_button = Action("rt-play", partial(ctx.ask, self.confirm), reserve=True)
+        self.pass_button = Action("rt-pass", partial(ctx.ask, self.pass_), reserve=True)
+        self.cancel_button = Action("rt-clear", partial(ctx.ask, unselect), reserve=True)
+        self.answer_buttons = [Action(name, partial(ctx.ask, self.answer, a))
                                for name, a in zip(ANSWER_BUTTONS, ANSWERS, strict=True)]
         self.label = Part("mm-row-label")
+
+    @property
+    def selected(self) -> list[Card]:
+        """The hand cards selected, in the order chosen, not yet played."""
+        return list(self.ctx.selection)
 
     # ----- the game ----------------------------------------------------------------------
     @property
     def title(self) -> str:
         return _("Red Ten (红十)")
-
-    @property
-    def players_allowed(self) -> tuple[int, ...]:
-        return (4,)
-
-    def new_game(self, players: int, variant: str | None, seed: int | None, first: int | None = None) -> Any:
-        return self.info_.new(seed=seed, players=4)
-
-    def load(self, text: str) -> Any:
-        return registry.load_game(text)
 
     def next_game(self, game: Any) -> Any:
         # The deal passes to the next seat each hand (red-ten.md).
@@ -98,7 +92,6 @@ class RedTenPresenter(Presenter):
     def sheet_label(self, game: Any) -> str:
         return _("Red Ten (红十)")
 
-    # ----- bots ------------------------------------------------------------------------------
     # ----- the log, as steps -----------------------------------------------------------------
     def boundaries(self, events: Sequence[Any]) -> list[int]:
         return boundaries(events)
@@ -117,9 +110,6 @@ class RedTenPresenter(Presenter):
         e = frame.end
         r = e.result
         return SimpleNamespace(scores=r.scores, winners=r.winners, event=e)
-
-    def is_own_turn_start(self, choice: Any) -> bool:
-        return True  # every answer, play and pass of yours is a turn Undo can take back
 
     # ----- drawing ---------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
@@ -201,11 +191,6 @@ class RedTenPresenter(Presenter):
         label = "" if f.over else _("Your hand: {n} cards, low to high").format(n=n)
         return {"pile": self._seat_pile(f, seat), "hand_label": label}
 
-    def css(self) -> str:
-        from mainmerah.table.style import plain_faces_css
-
-        return plain_faces_css("mm-game-red-ten")  # Red Ten counts no card points: no badges
-
     def waiting(self, decision: Any) -> bool:
         return decision is None or decision.kind != "play"
 
@@ -266,100 +251,59 @@ class RedTenPresenter(Presenter):
     def entry_words(self) -> tuple[str, str]:
         return _("Type a play"), _("or type: 7h 7s, pass")
 
-    def clear_selection(self) -> None:
-        self.selected = []
+    # ----- wishes: each answered with an intent --------------------------------------------------
+    def _not_playing(self, d: Any) -> Refuse | None:
+        """Why cards may not be chosen now (the answers before play come first), or None."""
+        return None if d.kind == "play" else Refuse(_("First answer: keep, reveal or surrender."))
 
-    # ----- wishes ----------------------------------------------------------------------------
-    def _playing(self) -> bool:
-        d = self.ctx.my_decision()
-        if d is not None and d.kind == "play":
-            return True
-        self.ctx.refuse(self.ctx.why_not_now() if d is None else _("First answer: keep, reveal or surrender."))
-        return False
+    def slot(self, decision: Any, zone: str, slot: int) -> Intent:
+        card = self.ctx.hand.card_at(slot)  # what the kernel drew there, never what the page says
+        if (no := self._not_playing(decision)) is not None:
+            return no
+        if card is None or card not in self.ctx.game.hands[decision.seat]:
+            return Refuse(_("That card is no longer in your hand."))
+        return self.toggle(decision, card)
 
-    def slot(self, zone: str, slot: int) -> None:
-        ctx = self.ctx
-        if zone != "hand" or not self._playing() or ctx.human is None:
-            return
-        card = ctx.hand.card_at(slot)  # what the kernel drew there, never what the page says
-        if card is None or card not in ctx.game.hands[ctx.human]:
-            ctx.refuse(_("That card is no longer in your hand."))
-            return
-        self.toggle(card)
-
-    def toggle(self, card: Card | str) -> bool:
+    def toggle(self, decision: Any, card: Card | str) -> Intent:
         """Add a hand card to the selection, or take it out again; nothing is played yet."""
-        if not self._playing():
-            return False
+        if (no := self._not_playing(decision)) is not None:
+            return no
         c = Card.parse(card)
-        assert self.ctx.human is not None
-        if c not in self.ctx.game.hands[self.ctx.human]:
-            return self.ctx.refuse(_("{card} is not in your hand.").format(card=c))
-        self.ctx.ok()
-        self.selected = [x for x in self.selected if x != c] if c in self.selected else [*self.selected, c]
-        self.ctx.redraw()
-        return True
+        if c not in self.ctx.game.hands[decision.seat]:
+            return Refuse(_("{card} is not in your hand.").format(card=c))
+        chosen = self.ctx.selection
+        return Select(tuple(x for x in chosen if x != c) if c in chosen else (*chosen, c))
 
-    def select(self, cards: str | Card | Sequence[Card | str]) -> bool:
+    def select(self, decision: Any, cards: str | Card | Sequence[Card | str]) -> Intent:
         """Select exactly these cards ("7h 7s"), replacing the selection."""
-        if not self._playing():
-            return False
+        if (no := self._not_playing(decision)) is not None:
+            return no
         wanted = parse_cards(cards) if isinstance(cards, str) else [Card.parse(c) for c in (
             [cards] if isinstance(cards, Card) else cards)]
-        assert self.ctx.human is not None
-        hand = self.ctx.game.hands[self.ctx.human]
+        hand = self.ctx.game.hands[decision.seat]
         missing = [c for c in wanted if c not in hand]
         if missing:
-            return self.ctx.refuse(_("Not in your hand: {cards}.").format(cards=" ".join(map(str, missing))))
-        self.ctx.ok()
-        self.selected = list(dict.fromkeys(wanted))
-        self.ctx.redraw()
-        return True
+            return Refuse(_("Not in your hand: {cards}.").format(cards=" ".join(map(str, missing))))
+        return Select(tuple(dict.fromkeys(wanted)))
 
-    def confirm(self) -> bool:
-        """Play the selection (the engine checks it and says why not)."""
-        if not self._playing():
-            return False
+    def confirm(self, decision: Any) -> Intent:
+        """Play the selection (the state checks it and says why not)."""
+        if (no := self._not_playing(decision)) is not None:
+            return no
         if not self.selected:
-            return self.ctx.refuse(_("Select the cards of your play first (choose them), or Pass."))
-        self.ctx.game.act(" ".join(str(c) for c in self.selected))
-        self.selected = []
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+            return Refuse(_("Select the cards of your play first (choose them), or Pass."))
+        return Act(" ".join(str(c) for c in self.selected))
 
-    def pass_(self) -> bool:
-        if not self._playing():
-            return False
-        self.ctx.game.act(PASS)  # the engine refuses a pass when you lead
-        self.selected = []
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+    def pass_(self, decision: Any) -> Intent:
+        return self._not_playing(decision) or Act(PASS)  # the state refuses a pass when you lead
 
-    def answer(self, text: str) -> bool:
-        """An answer before play: keep, reveal 10♥ / 10♦ / both, surrender (checked by the engine)."""
-        d = self.ctx.my_decision()
-        if d is None or d.kind != "answer":
-            return self.ctx.refuse(self.ctx.why_not_now() if d is None else
-                                   _("The answers before play are over: play cards or pass."))
-        self.ctx.game.act(text)
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+    def answer(self, decision: Any, text: str) -> Intent:
+        """An answer before play: keep, reveal 10♥ / 10♦ / both, surrender (checked by the state)."""
+        return Act(text)
 
-    def enter(self, text: str) -> bool:
+    def enter(self, decision: Any, text: str) -> Intent:
         """A typed action in the rule book's notation: "7h 7s", "pass", "keep", "reveal 10h"."""
-        text = (text or "").strip()
-        if not text:
-            return False
-        if self.ctx.my_decision() is None:
-            return self.ctx.refuse(self.ctx.why_not_now())
-        self.ctx.game.act(text)
-        self.selected = []
-        self.ctx.ok()
-        self.ctx.decided()
-        return True
+        return Act(text)
 
     def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
         view = game.view(seat)

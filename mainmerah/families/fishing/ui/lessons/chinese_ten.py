@@ -23,8 +23,8 @@ from mainmerah.families.fishing.explain import no_pair_reason
 from mainmerah.families.fishing.rules import CHINESE_TEN_SIZES, get_ruleset
 from mainmerah.families.fishing.ui.lessons.coach import Coach
 from mainmerah.families.fishing.ui.lessons.main_merah import played
-from mainmerah.pages.tutorial import LessonSpec
 from mainmerah.teach.lesson import ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask
+from mainmerah.teach.spec import LessonSpec
 
 GAME = "chinese-ten"
 RULES = get_ruleset(GAME)
@@ -54,8 +54,10 @@ def worth(card: Card, players: int) -> str:
     return _("{card} is red: {n}, as in Main Merah.").format(card=card, n=points_text(p))
 
 
-def show(cards: list[Card], label: str, width: int = 56) -> W.HTML:
-    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width))
+def show(cards: list[Card], label: str, width: int = 56, players: int = 2) -> W.HTML:
+    """Cards with their points in Chinese Ten with ``players`` players (its black Aces' depend on them)."""
+    return W.HTML(f"<div class='mm-label'>{escape(label)}</div>"
+                  + cards_html(cards, width=width, price=lambda c: points(c, players)))
 
 
 # ----- the tasks -----------------------------------------------------------------------------------------------

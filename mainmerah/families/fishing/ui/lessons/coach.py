@@ -17,9 +17,9 @@ import ipywidgets as W
 from mainmerah.core.cards import Card, cards_text, rank_name
 from mainmerah.core.i18n import _
 from mainmerah.draw.svg import backs_html, card_svg, cards_html
+from mainmerah.families.fishing.bots import make_bot
 from mainmerah.families.fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay, TakeFour
 from mainmerah.families.fishing.explain import auto_reason, needs, no_pair_reason, pair_reason
-from mainmerah.families.fishing.levels import make_bot
 from mainmerah.families.fishing.rules import PARTNER
 from mainmerah.families.fishing.state import Game, RuleError
 from mainmerah.teach.cards import CardButton, CardRow
@@ -380,7 +380,8 @@ class Coach(W.VBox):
         if self.waiting == "choose" and g.decision is not None:
             for c in g.decision.options:
                 self.table_row[c].set_highlight("match")
-        self.in_play_html.value = (card_svg(self.in_play, 64, highlight="select") if self.in_play
+        shown = self.in_play
+        self.in_play_html.value = (card_svg(shown, 64, highlight="select", points=self.game.points(shown)) if shown
                                    else f'<span class="mm-empty">{escape(_("(nothing)"))}</span>')
         self.stock.set_badge(_("{n} left").format(n=self.stock_left) if self.stock_left else _("empty"))
         # No face-down card once the stock is empty (its place is kept: nothing moves).
@@ -396,11 +397,12 @@ class Coach(W.VBox):
             score = sum(self.game.points(c) for c in self.piles[s])
             opp.append(f"<div class='mm-label'>{escape(name)}: {backs_html(self.hand_sizes[s], 24)} "
                        f"&nbsp; {escape(_('pile: {n} points').format(n=score))}</div>"
-                       f"{cards_html(self.piles[s], width=30, empty=_('(no cards yet)'))}")
+                       f"{cards_html(self.piles[s], width=30, empty=_('(no cards yet)'), price=self.game.points)}")
         self.others_html.value = "".join(opp)
         mine = sum(self.game.points(c) for c in self.piles[self.human])
         self.pile_html.value = (f"<div class='mm-label'>{escape(_('Your pile: {n} points').format(n=mine))}</div>"
-                                + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)")))
+                                + cards_html(self.piles[self.human], width=30, empty=_("(no cards yet)"),
+                                             price=self.game.points))
         # Always in place (disabled when there is nothing to show), so the cards never jump.
         self.next_button.disabled = self.waiting != "next"
         if self.waiting == "over":

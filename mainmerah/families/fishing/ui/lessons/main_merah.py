@@ -15,13 +15,11 @@ import ipywidgets as W
 from mainmerah.core.cards import Card, cards_text, parse_cards, points_text, rank_name
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.draw.svg import card_html, card_svg, cards_html
-from mainmerah.families.fishing.bots import play_out, play_value
+from mainmerah.families.fishing.bots import make_bot, play_out, play_value
 from mainmerah.families.fishing.dealcode import encode
 from mainmerah.families.fishing.events import Capture, End, Redeal
 from mainmerah.families.fishing.explain import auto_reason, no_pair_reason, pair_reason, stranded_text
-from mainmerah.families.fishing.levels import make_bot
-from mainmerah.families.fishing.rules import PARTNER, get_variant, main_merah_points
-from mainmerah.families.fishing.score import red_only_card, score_card
+from mainmerah.families.fishing.rules import PARTNER, get_variant, main_merah_points, red_only_card, score_card
 from mainmerah.families.fishing.state import Game
 from mainmerah.families.fishing.ui.lessons.coach import Coach
 from mainmerah.table.table import TableWidget
@@ -74,13 +72,14 @@ def REDEAL_RULE() -> str:  # noqa: N802 (a rule, said the same way wherever it i
 
 
 def show(cards: Sequence[Card], label: str, width: int = 56) -> W.HTML:
-    html = f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width)
+    html = f"<div class='mm-label'>{escape(label)}</div>" + cards_html(cards, width=width, price=main_merah_points)
     return W.HTML(html)
 
 
 def played(card: Card, label: str | None = None) -> W.HTML:
     text = label or _("The card played:")
-    return W.HTML(f"<div class='mm-label'>{escape(text)}</div>{card_svg(card, 64, highlight='select')}")
+    face = card_svg(card, 64, highlight="select", points=main_merah_points(card))
+    return W.HTML(f"<div class='mm-label'>{escape(text)}</div>{face}")
 
 
 # ----- Lesson 1: cards and points -------------------------------------------------
@@ -388,7 +387,7 @@ def lesson_deal() -> Lesson:
         attempts["n"] += 1
         left = played_out(attempts["n"]).table
         end_table.value = (f"<div class='mm-label'>{escape(_('Left on the table at the end:'))}</div>"
-                           + cards_html(left, width=56))
+                           + cards_html(left, width=56, price=main_merah_points))
         return play_out_text(attempts["n"])
 
     # Or the learner plays the same real deal on the table (built on request: a whole table is heavy).
@@ -432,8 +431,9 @@ def lesson_deal() -> Lesson:
                  "the count is fixed. Which Ace stays can depend on the choices; that one does is certain."))],
             before=[W.HTML(f"<div class='mm-label'>{escape(_('The starting table of deal {code}:').format(code=code))}"
                            "</div><div class='mm-cards' style='display:flex;flex-wrap:wrap;gap:2px'>"
-                           + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None)
-                                     for c in g.table) + "</div>")], key="predict", topic="stranded",
+                           + "".join(card_html(c, 48, highlight="hint" if c.rank in (1, 9) else None,
+                                               points=main_merah_points(c)) for c in g.table) + "</div>")],
+            key="predict", topic="stranded",
             rule=rule("stranded")),
         playout,
         ChoiceTask(
