@@ -19,13 +19,15 @@ class Match:
 
     def __init__(self, game: str, players: int, variant: str | None = None, games: int | None = None,
                  target: int | None = None, seed: int | None = None, dealer: int = 0) -> None:
+        self.info = get(game)
+        if games is None and target is None:  # the game's own match, as its rule book says
+            games, target = self.info.match_games, self.info.match_target
         if (games is None) == (target is None):
             raise ValueError("a match needs exactly one of games=N or target=points")
         if games is not None and games < 1:
             raise ValueError(f"a match needs at least one game, not {games}")
         if target is not None and target < 1:
             raise ValueError(f"a target score must be positive, not {target}")
-        self.info = get(game)
         if players not in self.info.players:
             raise ValueError(f"{self.info.title} is for {', '.join(map(str, self.info.players))} players, "
                              f"not {players!r}")

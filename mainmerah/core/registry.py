@@ -50,6 +50,9 @@ class GameInfo:
     # (by default the deal passes to the next seat; see core.match).
     next_deal: Callable[[GameState[Any]], dict[str, Any]] | None = None
     low_wins: bool = False  # In The Red: the lowest total wins a match
+    # The rule book's match when none is named: a number of games (hands), or a total to reach; None: none.
+    match_games: int | None = None
+    match_target: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     # Where its UI lives, "module:attribute" of a GameUI (imported only when asked: the engine and
     # the server's home page need no widget); None: a game with no table yet.

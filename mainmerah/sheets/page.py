@@ -107,6 +107,7 @@ class Page:
         self.bottom = bottom
         self.column = Column(MARGIN, WIDTH - 2 * MARGIN)
         self._top = self._lowest = top  # the current columns' top, and the lowest cursor in them so far
+        self.said: list[str] = []  # every paragraph as given, unwrapped (what the sheet states, for the claim tests)
 
     # ----- placement -----------------------------------------------------------------------
     def room(self) -> float:
@@ -151,6 +152,7 @@ class Page:
         """A wrapped paragraph."""
         col = self.column
         size *= self.scale
+        self.said.append(text)
         rows = wrap(printable(text), col.width - indent, size, bold)
         step = size * LINE
         self.need(step * len(rows))
@@ -236,6 +238,7 @@ class Page:
         width *= self.scale
         size *= self.scale
         height = width * 1.4
+        self.said.append(text)
         rows = wrap(printable(text), col.x + col.width - right, size)
         step = size * LINE
         text_h = step * len(rows)

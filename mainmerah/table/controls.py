@@ -221,9 +221,11 @@ class SheetRow:
     winners: tuple[int, ...]
 
 
-def match_lengths(targets: Sequence[int]) -> list[tuple[str, str]]:
-    """The match lengths RULES.md offers: open-ended, a number of games, or (``targets``) a total to reach."""
-    options = [(_("no limit"), "open")] + [(_("{n} games").format(n=n), f"g{n}") for n in (3, 5, 10)]
+def match_lengths(targets: Sequence[int], games: Sequence[int] = (3, 5, 10), unit: str = "games"
+                  ) -> list[tuple[str, str]]:
+    """The match lengths a rule book offers: open-ended, a number of games (or hands), or a total to reach."""
+    count = _("{n} hands") if unit == "hands" else _("{n} games")
+    options = [(_("no limit"), "open")] + [(count.format(n=n), f"g{n}") for n in games]
     return options + [(_("first to {n} points").format(n=n), f"t{n}") for n in targets]
 
 
@@ -237,7 +239,8 @@ class ScoreSheet(w.VBox):
     def __init__(self) -> None:
         self.heading = LazyHTML()
         self.heading.add_class("mm-h")
-        self.length = w.Dropdown(options=match_lengths(()), value="open")
+        self._offer: tuple[tuple[int, ...], tuple[int, ...], str] = ((), (3, 5, 10), "games")
+        self.length = w.Dropdown(options=match_lengths(*self._offer), value="open")
         self.length.add_class("mm-match-length")
         self.length.add_class("mm-sr-label")
         self.length_label = LazyHTML()
@@ -255,15 +258,24 @@ class ScoreSheet(w.VBox):
         self._switched = False
         self._last: tuple[Sequence[str], int | None] = ((), None)
 
-    def configure(self, targets: Sequence[int], low_wins: bool) -> None:
-        """The game's match rules: the totals a match may play to, and whether the lowest total wins."""
+    def configure(self, targets: Sequence[int], low_wins: bool, games: Sequence[int] = (3, 5, 10),
+                  unit: str = "games", info: registry.GameInfo | None = None) -> None:
+        """The game's match rules: the totals a match may play to, the numbers of games, and whether the lowest
+        total wins; ``info`` (the registry's GameInfo): the rule book's default match, offered and chosen
+        when the table changes to that game."""
         self.low_wins = low_wins
-        options = match_lengths(targets)
-        if [v for _l, v in self.length.options] != [v for _l, v in options]:
-            value = self.length.value
-            with self.length.hold_trait_notifications():
-                self.length.options = options
-                self.length.value = value if value in [v for _l, v in options] else "open"
+        default = "open"
+        if info is not None and info.match_games:
+            games, default = sorted({*games, info.match_games}), f"g{info.match_games}"
+        elif info is not None and info.match_target:
+            targets, default = sorted({*targets, info.match_target}), f"t{info.match_target}"
+        self._offer = (tuple(targets), tuple(games), unit)
+        options = match_lengths(*self._offer)
+        if list(self.length.options) != options:
+            same = [v for _l, v in self.length.options] == [v for _l, v in options]  # only the words changed
+            value = self.length.value if same else default
+            self.length.options = options  # (held notifications would check the value against the old options)
+            self.length.value = value
 
     def show_players(self, players: int) -> None:
         """The table now deals for ``players``: show that count's match (kept since it was left)."""
@@ -313,7 +325,7 @@ class ScoreSheet(w.VBox):
         self.heading.value = esc(_("Match score sheet"))
         self.length_label.value = esc(_("Match length"))
         self.length.description = _("Match length")
-        options = match_lengths([int(v[1:]) for _l, v in self.length.options if v.startswith("t")])
+        options = match_lengths(*self._offer)
         if list(self.length.options) != options:  # a language switch: new words, the same choice
             value = self.length.value
             with self.length.hold_trait_notifications():

@@ -94,6 +94,8 @@ class Presenter(ABC):
 
     game_name: str = ""
     match_targets: tuple[int, ...] = ()  # the totals a match may play to (RULES.md), besides a number of games
+    match_games: tuple[int, ...] = (3, 5, 10)  # the numbers of games a match may have (the game's default is added)
+    match_unit: str = "games"  # what a match counts: "games" or "hands" (Red Ten)
     wishes: frozenset[str] = frozenset()  # public methods the table offers as its own (t.select(...))
     clickable: frozenset[str] = frozenset({"hand"})  # zones whose slots the page may click
 

@@ -276,7 +276,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.seats.setup(n, self.human, level_words(name, bot_levels(name)))
         (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
         self.shown = self._bounds()[0] if from_start else len(game.events)
-        self.sheet.configure(self.presenter.match_targets, registry.get(name).low_wins)
+        self.sheet.configure(self.presenter.match_targets, registry.get(name).low_wins, self.presenter.match_games,
+                             self.presenter.match_unit, registry.get(name))
         self.sheet.show_players(n)
         if self.controls is not None:
             p = self.presenter

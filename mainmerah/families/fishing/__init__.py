@@ -33,8 +33,11 @@ def new_main_merah(seed: int | None = None, players: int = 2, variant: str = "cl
 
 
 def main_merah_layout(**fields: Any) -> Game:
-    """Fields as :meth:`Game.from_layout`: hands, table, stock, first, variant, piles."""
-    return Game.from_layout(**fields)
+    """Fields as :meth:`Game.from_layout`: hands, table, stock, first, variant, piles. Without piles it is a
+    starting table, so one the variant redeals is refused (``Game.from_layout`` builds any position)."""
+    from mainmerah.families.fishing.state import check_start
+
+    return check_start(Game.from_layout(**fields))
 
 
 MAIN_MERAH = GameInfo(
@@ -73,9 +76,11 @@ def chinese_ten_layout(hands: Sequence[Iterable[str | Card] | str], table: Itera
     """hands (2-4 seats), table (4 cards, laid order), stock (top first), dealer; first: the seat after the dealer."""
     if extra:
         raise TypeError(f"Chinese Ten's layout has no field {', '.join(map(repr, extra))}")
+    from mainmerah.families.fishing.state import check_start
+
     n = len(hands)
-    return Game.from_layout(hands, table, stock, (dealer + 1) % max(n, 1) if first is None else first,
-                            RULESET, piles, dealer)
+    return check_start(Game.from_layout(hands, table, stock, (dealer + 1) % max(n, 1) if first is None else first,
+                                        RULESET, piles, dealer))
 
 
 CHINESE_TEN = GameInfo(
@@ -92,6 +97,7 @@ CHINESE_TEN = GameInfo(
     make_bot=make_bot,
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
+    match_target=1000,  # the rule book: a match plays to a target, 1000 by default (Games4All)
     ui="mainmerah.families.fishing.ui:CHINESE_TEN",
 )
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from mainmerah.core.cards import Card
 from mainmerah.core.contract import GameState
-from mainmerah.core.errors import RuleError
+from mainmerah.core.errors import LayoutError, RuleError
 from mainmerah.core.i18n import _
 from mainmerah.families.fishing.deal import DECK, Setup, _cards, check_layout, deal
 from mainmerah.families.fishing.events import Capture, Deal, End, Event, Flip, Play, Stay, TakeFour
@@ -422,3 +422,22 @@ class Game(GameState[Choice]):
         from mainmerah.families.fishing.ui.art import game_html  # display hook: drawing loads only when shown
 
         return game_html(self)
+
+
+def check_start(game: Game) -> Game:
+    """Refuse a starting set-up (nothing captured yet) that the rule book forbids, with the reason: a table of
+    the wrong size, or one that must be redealt. A position with capture piles is a later one: any table."""
+    setup, rules = game.setup, game.variant
+    if setup.piles:
+        return game
+    _hand, table, _stock = rules.sizes[setup.players]
+    whole = not setup.out  # the whole pack: a deal, so the table's size is the rule book's (the hands' follow)
+    if (rules.game == "chinese-ten" or whole) and len(setup.table) != table:
+        raise LayoutError(_("a {game} game starts with {table} cards on the table, not {got}").format(
+            game=_(rules.title), table=table, got=len(setup.table)))
+    reason = rules.redeal_reason(setup.table)
+    if reason is not None:
+        raise LayoutError(_("the {variant} rules redeal this starting table before anyone plays ({why})").format(
+            variant=rules.name, why=reason))
+    return game
+

@@ -40,6 +40,7 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=BOTS,
     other_world=other_world,  # type: ignore[arg-type]
+    match_games=4,  # the rule book: a fixed number of hands, 4 by default; no target by default
     ui="mainmerah.families.red_ten.ui:UI",
 )
 

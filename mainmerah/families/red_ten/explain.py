@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mainmerah.core.cards import Card
+from mainmerah.core.cards import BIG_JOKER, SMALL_JOKER, Card
 from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import N_, _
 from mainmerah.core.words import capitalized as cap
@@ -61,6 +61,10 @@ def describe(combo: Combo) -> str:
     if combo.kind == SINGLE:
         if is_red_ten(combo.cards[0]):
             return _("a single red ten {card}").format(card=cards)
+        if combo.cards[0].rank == BIG_JOKER:
+            return _("a single big joker (大王)")
+        if combo.cards[0].rank == SMALL_JOKER:
+            return _("a single small joker (小王)")
         return _("a single {card}").format(card=cards)
     if combo.kind == PAIR:
         if any(is_red_ten(c) for c in combo.cards):
@@ -69,6 +73,15 @@ def describe(combo: Combo) -> str:
     if combo.kind == STRAIGHT:
         return _("a straight (顺子) {ranks} ({cards})").format(ranks=straight_ranks(combo), cards=cards)
     return bomb_name(combo) + f" ({cards})"
+
+
+def rank_word(card: Card) -> str:
+    """A single card's rank as the rule book names it: "the big joker", "a red ten", "K"."""
+    if card.rank == BIG_JOKER:
+        return _("the big joker")
+    if card.rank == SMALL_JOKER:
+        return _("the small joker")
+    return _("a red ten") if is_red_ten(card) else card.rank_text
 
 
 def short(combo: Combo) -> str:
@@ -123,9 +136,9 @@ def why_beats(play: Combo, top: Combo) -> str:
         return _("among bombs of {tier} the higher rank wins").format(tier=tier_name(play.tier))
     if play.kind == STRAIGHT:
         return _("it starts higher")
-    return _("{a} ranks above {b}").format(a=play.cards[0].rank_text if not is_red_ten(play.cards[0]) or
-                                           play.kind == PAIR else _("a red ten"),
-                                           b=top.cards[0].rank_text)
+    if play.kind == PAIR:
+        return _("{a} ranks above {b}").format(a=play.cards[0].rank_text, b=top.cards[0].rank_text)
+    return _("{a} ranks above {b}").format(a=rank_word(play.cards[0]), b=rank_word(top.cards[0]))
 
 
 def does_not_beat(play: Combo, top: Combo) -> str:
@@ -167,7 +180,7 @@ def not_a_play(cards: Sequence[Card]) -> str:
         reason = _("three or four of one rank make a bomb, and a straight has each rank once; "
                    "nothing else is a play")
     elif 2 in ranks and 1 in ranks and 3 not in ranks:
-        reason = _("no wrapping: a 2 stands only low in a straight (A-2-3, 2-3-4), never after an A")
+        reason = _("a straight does not wrap round, and a 2 stands in one only low (A-2-3, 2-3-4), never after an A")
     else:
         reason = _("the ranks are not consecutive on the line A 2 3 4 5 6 7 8 9 10 J Q K A")
     return _("{cards} is not a play: {reason}").format(cards=text, reason=reason)

@@ -34,11 +34,14 @@ class FishingPresenter(Presenter):
     """Main Merah and Chinese Ten: one table of slots, a stock, capture piles, a single-select hand."""
 
     wishes = frozenset({"select", "confirm", "choose"})
-    match_targets = (300, 500)  # a match "to a target total" (RULES.md): a few games' worth of points
     clickable = frozenset({"hand", "table"})
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
+        # The match lengths of the rule books: Main Merah's a number of games or a target total (a few games'
+        # worth of points); Chinese Ten's a target (its default, 1000, is the registry's).
+        chinese = game_name == "chinese-ten"
+        self.match_targets, self.match_games = ((500, 1000), ()) if chinese else ((300, 500), (3, 5, 10))
         # Room for cards that stay; each card's spoken name says its points in the game shown.
         self.table_cards = CardRow(partial(ctx.ask, self.slot, "table"), size=20, price=self._points)
         self.table_label = Part("mm-row-label")

@@ -164,6 +164,19 @@ def _scoring(page: Page, rules: Ruleset) -> None:
     lines = [_("{who}: {card}").format(who=_("Seat {n}").format(n=s), card=score_card(p, pts))
              for s, p in enumerate(game.piles)]
     page.lines(_("The example played to its end:") + " " + "; ".join(lines) + ".", size=8.5)
+    page.lines(match_text(rules), size=8.5)
+
+
+def match_text(rules: Ruleset) -> str:
+    """Who plays first (Chinese Ten; Main Merah's variants table says it) and how a match goes on."""
+    info = registry.get(rules.game)
+    if rules.game != "main-merah":
+        return _("{First} plays first. A match is a series of games with running totals, played to a target "
+                 "total ({target} by default); the deal passes to the next seat each game.").format(
+            First=first_player_text(rules)[:1].upper() + first_player_text(rules)[1:], target=info.match_target)
+    return _("A match is a series of games with running totals, for a number of games or to a target total. "
+             "In every later game the player with the lowest score in the previous game plays first (on a tie, "
+             "the first tied player going clockwise from the previous game's first player).")
 
 
 def _setup(page: Page, rules: Ruleset) -> None:

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from mainmerah.core.cards import Card
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import capitalized, seat_name
 from mainmerah.draw.text import esc
 from mainmerah.families.in_the_red.explain import fit_reason, no_fit_reason, score_text, stack_of
@@ -261,24 +261,38 @@ class InTheRedPresenter(Presenter):
         view = game.view(seat)
         card, stack = parse_action(ExpertBot(seed).choose(view))
         self.hint_stack = stack
-        return [card], hint_reason(card, stack, view.tops, view.hand, seat, self.ctx.names)
+        later = view.players - 1 - (seat - view.starter) % view.players  # who still plays this round after you
+        return [card], hint_reason(card, stack, view.tops, view.hand, seat, self.ctx.names, later)
 
 
 def hint_reason(card: Card, stack: int | None, tops: Sequence[Card], hand: Sequence[Card], me: int,
-                names: Sequence[str]) -> str:
-    """Why the expert's choice is good, in words: who is in the red after it."""
+                names: Sequence[str], later: int = 0) -> str:
+    """Why the expert's choice is good, in words: who would lose the round after it (``later``: how many
+    players still play this round after ``me``, who can change that)."""
     if stack is None:
         return _("nothing fits: discard {card}; it would count {n} in your hand at the end of the deal, and it goes "
                  "to the round's loser.").format(card=card, n=value(card))
     after = list(tops)
     after[stack] = card
-    lost = losers(after)[0]
+    lost, red = losers(after)
     where = stack_of(stack, names, me)
+    if later:
+        still = ngettext("That is how the tops stand now: {n} more player plays this round and can change them.",
+                         "That is how the tops stand now: {n} more players play this round and can change them.",
+                         later).format(n=later)
+    else:
+        still = _("You play last in this round, so it ends that way.")
+    who = ", ".join(seat_name(s, names, me) for s in lost)
     if me not in lost and stack != me and stack in lost:
-        return _("{card} on {where} puts that stack in the red, not yours.").format(card=card, where=where)
+        said = _("{card} on {where} puts that stack in the red, not yours.") if red else _(
+            "{card} on {where} gives that stack the lowest black card, with no red card on top: it loses the "
+            "round, not yours.")
+        return said.format(card=card, where=where) + " " + still
     if me not in lost:
-        return _("{card} on {where}: afterwards you are not in the red ({who} is).").format(
-            card=card, where=where, who=", ".join(seat_name(s, names, me) for s in lost))
+        said = _("{card} on {where}: you are not in the red after it ({who} is).") if red else _(
+            "{card} on {where}: no stack shows a red card, and the lowest black card after it is not yours "
+            "({who} loses the round).")
+        return said.format(card=card, where=where, who=who) + " " + still
     if len(legal_moves(hand, tops)) == 1:
         return _("{card} on {where} is your only move.").format(card=card, where=where)
     return _("{card} on {where}: the expert played the deal out many times, and this leaves you the fewest "

@@ -56,8 +56,12 @@ def _round(page: Page) -> None:
           "example: {why}).").format(why=no_fit_reason(parse_cards("4D 9S"))),
         _("When everyone has played, look at the top of every stack: whoever shows the highest red card is in "
           "the red (♥ and ♦ equal, all tied ones lose). With no red on top, the lowest black card loses."),
-        _("Each loser picks up one card from the pack, then the round's discards, and a loser starts the "
-          "next round."),
+        _("Each loser draws one card from the pack, the losers in turn clockwise from the dealer's left. Then "
+          "the round's discards, in the order they were discarded, go into the losers' hands one at a time, in "
+          "that same order, round the losers as often as needed. The last loser in that order starts the next "
+          "round."),
+        _("If the pack is empty when a loser must draw, the stack cards under each stack's top card are "
+          "shuffled into a new pack; if there are none, the loser draws nothing."),
     ], size=8.5, mark="#")
     for tops, loser in TOPS:
         cards = parse_cards(tops)
@@ -92,9 +96,11 @@ def rules_page(game: str = "in-the-red", scale: float = 1.0) -> Page:
     page.table(values_rows(), widths=(0.16,) + (0.84 / 13,) * 13, size=8, header=True,
                align=("left",) + ("center",) * 13)
     page.heading(_("The deal"))
-    page.lines(_("Each player gets {n} cards, face down. Then one card is turned face up for each player: the "
-                 "start of their stack. Only a stack's top card matters. The rest is the pack.").format(n=HAND_SIZE),
-               size=8.5)
+    page.lines(_("The first dealer: everyone draws a card and the highest black card deals (Ace high); with no "
+                 "black card, or a tie for the highest, those players draw again. Then the deal passes to the "
+                 "left. Each player gets {n} cards, face down. Then one card is turned face up for each player: "
+                 "the start of their stack. Only a stack's top card matters. The rest is the pack. The player "
+                 "left of the dealer starts the first round.").format(n=HAND_SIZE), size=8.5)
     _round(page)
     _example(page)
     page.heading(_("Scoring"))

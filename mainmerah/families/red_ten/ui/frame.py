@@ -30,6 +30,7 @@ class TableFrame:
     n: int
     hands: list[list[Card]]
     seat: int = 0  # who made the last choice
+    lead: int = 0  # who leads when no play is on the table: the holder of ♥3, then each round's leader
     step: list[Any] = field(default_factory=list)  # the events of the step ending at n
     top: tuple[int, Combo] | None = None
     passed: list[int] = field(default_factory=list)
@@ -58,7 +59,7 @@ def boundaries(events: Sequence[Any]) -> list[int]:
 def frame_at(events: Sequence[Any], n: int) -> TableFrame:
     """Fold the first ``n`` events into what the table shows."""
     deal = events[0]
-    f = TableFrame(n, [sort_cards(h) for h in deal.hands], seat=deal.leader)
+    f = TableFrame(n, [sort_cards(h) for h in deal.hands], seat=deal.leader, lead=deal.leader)
     start = max((b for b in boundaries(events[:n]) if b < n), default=0)
     f.step = list(events[start:n])
     for e in events[:n]:
@@ -79,7 +80,7 @@ def frame_at(events: Sequence[Any], n: int) -> TableFrame:
             f.last[e.seat] = "pass"
             f.seat = e.seat
         elif k == "round":
-            f.top, f.passed, f.last = None, [], {}
+            f.top, f.passed, f.last, f.lead = None, [], {}, e.leader
         elif k == "out":
             f.out.append(e.seat)
         elif k == "end":

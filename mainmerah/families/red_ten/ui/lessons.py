@@ -40,17 +40,15 @@ def cap(text: str) -> str:
 
 
 # ----- 1. the rank order ----------------------------------------------------------------------------------------
-def single_name(c: Card) -> str:
-    return describe(classify([c]))  # type: ignore[arg-type]
-
-
 def rank_tasks() -> list[Task]:
     cards = parse_cards("K♠ A♥ 2♣ SJ BJ 10♥ 10♠")
     top = max(cards, key=value)
 
     def wrong(c: Card) -> str:
-        return _("{card} is not the highest: {why}.").format(card=single_name(c), why=does_not_beat(
-            classify([c]), classify([top])))  # type: ignore[arg-type]
+        mine, best = classify([c]), classify([top])
+        assert mine is not None and best is not None
+        return _("{card} is not the highest. {top} beats it: {why}.").format(
+            card=cap(describe(mine)), top=cap(describe(best)), why=why_beats(best, mine))
 
     pick = PickTask(_("Choose the single card that beats every other card here."), cards, [top], key="highest",
                     right=lambda c: _("Yes: a red ten (♥10 or ♦10) is the highest single of all, above even the big "
@@ -178,11 +176,16 @@ def score_task(prompt: str, out: list[int], red: list[int], open_hand: bool, sea
     answer = result.scores[seat]
     base = result.base[seat]
 
+    mine = set(red) if seat in red else set(range(4)) - set(red)
+    theirs = {result.scores[s] for s in range(4) if s not in mine}
+
     def hint(got: int, attempts: int) -> str:
         if got == base and result.multiplier != 1:
             return _("{n} is the table's score; now the multiplier: ×{m}.").format(n=got, m=result.multiplier)
-        if got == -answer:
+        if got in theirs and got != answer:
             return _("{n} is the other side's score: check which side won.").format(n=got)
+        if got == -answer:
+            return _("{n} has the wrong sign: check whether this side won or lost.").format(n=got)
         return _("{n} is not it. {why}").format(n=got, why=why)
 
     return NumberTask(prompt, answer, hint=hint, key=key, right=_("Yes: {n}. {why}").format(n=f"{answer:+d}",
@@ -218,9 +221,12 @@ def guided_task() -> WidgetTask:
 
 LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list[Task]]]] = [
     ("red-ten-ranks", lambda: _("The rank order"), lambda: _(
-        "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. Singles, pairs and "
-        "bombs go by rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big joker "
-        "(大王), and a red ten (♥10 or ♦10) above all. Suits never matter."), rank_tasks),
+        "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. A single card goes by "
+        "rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big joker (大王), and "
+        "a red ten (♥10 or ♦10) above all. Pairs go by the same order, from 3 up to 2.\n\n"
+        "Suits never matter, except that ♥10 and ♦10 are the red tens. A red ten is the highest only as a single: "
+        "in a pair, a straight or a bomb it counts as a plain 10, and a black ten is always a plain 10."),
+     rank_tasks),
     ("red-ten-plays", lambda: _("The combinations"), lambda: _(
         "A play is a single, a pair, a straight (顺子: three or more ranks in a row on A 2 3 … K A, no wrapping) or "
         "a bomb (炸弹: three or four of a kind, the two jokers 旗杆炸弹, the two red tens 无敌炸弹). Nothing else."),
@@ -228,7 +234,9 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
     ("red-ten-beating", lambda: _("Beating a play"), lambda: _(
         "To beat the top play, play the same kind with the same number of cards and a higher rank (a straight: "
         "the same length, starting higher). A bomb beats any single, pair or straight; a higher bomb beats a "
-        "bomb. You may always pass, and play again when your turn comes back."), beating_tasks),
+        "bomb: bombs go by kind first (three of a kind, four of a kind, the two jokers, the two red tens), then by "
+        "rank. The leader of a round must play; every other seat may pass, even when it could play, and may "
+        "play again when its turn comes back in the same round."), beating_tasks),
     ("red-ten-teams", lambda: _("Teams and the reveal"), lambda: _(
         "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone "
         "against three. Before play each seat may keep quiet, reveal a red ten or (with both) surrender. "
@@ -242,10 +250,18 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
 ]
 
 
+def outro(i: int) -> str:
+    """How lesson ``i`` ends: it leads to the next lesson; the last one to the table."""
+    if i + 1 < len(LESSONS):
+        return _("Well done. Next: “{title}” ({button}).").format(title=LESSONS[i + 1][1](), button=_("Next lesson ▶"))
+    return _("You know every rule of Red Ten now. Play as many hands as you like at the table: the link below "
+             "opens it.")
+
+
 def build(key: str) -> Lesson:
-    for k, title, intro, tasks in LESSONS:
+    for i, (k, title, intro, tasks) in enumerate(LESSONS):
         if k == key:
-            return Lesson(k, title(), intro(), tasks(), outro=_("Well done. Play Red Ten at the table."))
+            return Lesson(k, title(), intro(), tasks(), outro=outro(i))
     raise KeyError(key)
 
 

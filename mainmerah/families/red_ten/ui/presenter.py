@@ -54,6 +54,8 @@ class RedTenPresenter(Presenter):
 
     wishes = frozenset({"select", "toggle", "confirm", "pass_", "answer"})
     clickable = frozenset({"hand"})
+    match_games = (3, 4, 5, 10)  # the rule book: a fixed number of hands, 4 by default; no target by default
+    match_unit = "hands"
 
     def __init__(self, ctx: TableContext, game_name: str) -> None:
         super().__init__(ctx, game_name)
@@ -140,8 +142,12 @@ class RedTenPresenter(Presenter):
             rows.append(["lead", "", "", "", _("Before play: every seat answers keep, reveal or surrender "
                                                "({n} of 4 answers in).").format(n=f.answered)])
         elif not f.over:
-            leader = capitalized(seat_name(self.turn_seat(f), names, you))
-            rows.append(["lead", "", "", "", _("No play on the table: {who} leads a new round.").format(who=leader)])
+            if f.lead == you:
+                rows.append(["lead", "", "", "", _("No play on the table: you lead a new round.")])
+            else:
+                leader = capitalized(seat_name(f.lead, names, you))
+                rows.append(["lead", "", "", "", _("No play on the table: {who} leads a new round.").format(
+                    who=leader)])
         if f.passed:
             rows.append(["passed", "", "", "", _("Passed this round: {who}.").format(
                 who=", ".join(seat_name(s, names, you) for s in f.passed))])

@@ -93,7 +93,8 @@ def _round(page: Page) -> None:
         _("Each next player beats the play on top or passes (a player may pass even when able to play). "
           "A pass is not final: the same player may play again when the turn comes back."),
         _("When every other player with cards has passed since the last play, the round ends; whoever made "
-          "that play leads the next."),
+          "that play leads the next. If that player has gone out, the next player in play order who still has "
+          "cards leads."),
         _("Play your last card and you are out; the others play on. The places: {places}.").format(places=places),
     ], size=8, mark="#")
 

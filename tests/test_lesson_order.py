@@ -1,0 +1,64 @@
+"""Every lesson states a rule before a task asks it (issue 23, finding 14): each task's answer-bearing words (a
+right choice's words, a number to type) appear in that lesson's intro or an earlier lesson's. Names of players and
+numbers the learner works out from what the task shows are listed, each with its reason."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from claims import english
+
+from mainmerah.core import registry
+from mainmerah.teach.lesson import ChoiceTask, NumberTask
+
+COMMON = {"with", "your", "that", "this", "from", "they", "them", "than", "only", "when", "what", "which", "none",
+          "not", "the", "and", "both", "into", "have", "does", "yes"}
+# (lesson key, task key): why its answer need not be stated before.
+WORKED_OUT = {
+    ("red-ten-teams", "partner"): "a player's name: the task says Sari played ♥10",
+    ("red-ten-teams", "unknown"): "'not known yet': the intro says the red tens alone make the teams",
+    ("itr-place", "discard"): "'of your choice': the discard is any card (the intro: 'discard one')",
+    ("itr-tactics", "redden"): "a player's name",
+    ("cards", "tally"): "a sum of the card values the task shows",
+    ("cards", "deck"): "the sum of the red cards' values the earlier tasks taught",
+    ("deal", "predict"): "the intro's words 'whatever anyone plays' are the task's own point",
+    ("scoring", "theirs"): "a sum of the pile the task shows",
+    ("scoring", "winner"): "a player: the computer",
+}
+GUIDED = {"red-ten-game", "itr-game", "game"}  # whole tables: nothing to state first
+
+
+def unstated(game: str) -> list[tuple[str, str, str]]:
+    target = registry.ui(game).lessons
+    assert target is not None
+    seen, out = "", []
+    with english():
+        for spec in registry.load(target)():
+            if spec.key in GUIDED:
+                continue
+            lesson = spec.build()
+            seen += " " + next(c for c in lesson.children if "mm-intro" in c._dom_classes).value.lower()
+            for t in lesson.tasks:
+                if (spec.key, t.key) in WORKED_OUT:
+                    continue
+                if isinstance(t, NumberTask):
+                    if not re.search(rf"(?<!\d){abs(t.answer)}(?!\d)", seen):
+                        out.append((spec.key, t.key, str(t.answer)))
+                elif isinstance(t, ChoiceTask):
+                    for label, ok, _why in t.options:
+                        words = [w for w in re.findall(r"[a-z]{4,}", label.lower()) if w not in COMMON]
+                        if ok and any(w.rstrip("s") not in seen for w in words):
+                            out.append((spec.key, t.key, label))
+    return out
+
+
+@pytest.mark.parametrize("game", ["main-merah", "red-ten", "in-the-red"])
+def test_each_task_is_stated_first(game: str) -> None:
+    assert unstated(game) == []
+
+
+@pytest.mark.xfail(strict=True, reason="issue 23 finding 13: Chinese Ten's lesson asks the 3-player total, the "
+                                       "capture of four and the first player before stating them")
+def test_chinese_ten_tasks_are_stated_first() -> None:
+    assert unstated("chinese-ten") == []
