@@ -27,9 +27,22 @@ def english() -> Iterator[None]:
     set_language("en")
 
 
+class Course:
+    """Chinese Ten's lessons as one: a task by its key, whichever lesson holds it."""
+
+    def __init__(self) -> None:
+        self.lessons = [spec.build() for spec in CT.tutorial_lessons()]
+
+    def task(self, key: str):  # noqa: ANN201
+        return next(t for lesson in self.lessons for t in lesson.tasks if t.key == key)
+
+    def holding(self, key: str) -> Lesson:
+        return next(lesson for lesson in self.lessons if any(t.key == key for t in lesson.tasks))
+
+
 @pytest.fixture
-def lesson() -> Lesson:
-    return CT.lesson_differences()
+def lesson() -> Course:
+    return Course()
 
 
 def number(lesson, key: str) -> NumberTask:  # noqa: ANN001
@@ -62,7 +75,7 @@ def test_black_aces_score_with_four_players(lesson) -> None:  # noqa: ANN001
     assert isinstance(t, PickTask)
     assert set(t.targets) == set(mm.parse_cards("A♠ 7♦ A♣ 9♥ A♥ Q♦"))
     t.pick("K♠")
-    says(t, "Only the black Aces are different", "bad")
+    says(t, "Of the black cards only the Aces can score", "bad")
     t.pick("5♣")
     says(t, "5♣ is black: 0", "bad")
     t.pick("A♠")
@@ -104,14 +117,14 @@ def test_the_fourth_queen_takes_all_three(lesson) -> None:  # noqa: ANN001
     t.pick("Q♣")
     assert t.solved
     says(t, "takes all three queens on the table", "good")
-    assert "Chinese Ten never deals again" in t.feedback.text
+    assert "Chinese Ten never deals again" in t.feedback.text and "Main Merah" not in t.feedback.text
 
 
 def test_four_of_a_kind_goes_to_the_dealer(lesson) -> None:  # noqa: ANN001
     t = lesson.task("four")
     assert isinstance(t, ChoiceTask)
     t.choose(0)
-    says(t, "Main Merah would deal again", "bad")
+    says(t, "Chinese Ten never deals again", "bad")
     t.choose(2)
     says(t, "There is no fifth 5", "bad")
     t.choose(1)
@@ -174,12 +187,12 @@ def test_lesson_switches_language_and_keeps_answers(lesson) -> None:  # noqa: AN
     lesson = tut.lesson
     lesson.task("deal").submit("24")
     lesson.task("deal").submit("6")
-    lesson.task("aces").pick("A♣")
+    lesson.task("first").choose(0)
     english = texts(tut)
     set_language("id")
     assert untranslated(english, texts(tut)) == []
     now = tut.lesson
-    assert now is not lesson and now.task("deal").solved and now.task("aces").picked == mm.parse_cards("A♣")
+    assert now is not lesson and now.task("deal").solved and now.task("first").inputs == [("choose", (0,))]
     assert "Belajar Chinese Ten" in tut.heading.value or "Chinese Ten" in tut.heading.value
 
 
@@ -190,7 +203,8 @@ def tutorial_of(page) -> Tutorial:  # noqa: ANN001
 
 def test_tutorial_page_takes_a_game() -> None:
     t = tutorial_of(tutorial_page("game=chinese-ten"))
-    assert t.game == "chinese-ten" and [s.key for s in t.specs] == ["chinese-ten"]
+    assert t.game == "chinese-ten" and [s.key for s in t.specs] == [
+        "chinese-ten", "ct-pairing", "ct-kinds", "ct-points", "ct-game"]
     assert "Learn Chinese Ten" in t.heading.value and t.lesson.key == "chinese-ten"
     main = tutorial_of(tutorial_page(""))
     assert main.game == "main-merah" and len(main.specs) == 6 and main.lesson.key == "cards"
@@ -283,3 +297,102 @@ def test_classroom_page_takes_a_game() -> None:
     room = next(c for c in page.children if isinstance(c, Classroom))
     assert room.game == "main-merah" and "Ignored game=nope" in page.children[1].value
     assert "Main Merah classroom" in room.heading.value
+
+
+# ----- issue 23 finding 13: a course of its own, each rule stated before a task asks it ---------------------------
+def intro(lesson: Lesson) -> str:
+    return lesson.children[1].value.replace("&#x27;", "'")
+
+
+def test_the_course_has_every_part_for_a_newcomer(lesson) -> None:  # noqa: ANN001
+    keys = [[t.key for t in one.tasks] for one in lesson.lessons]
+    assert keys == [["deal", "first"], ["pair1", "pair2", "pair3", "pair4"], ["three", "four"], ["aces", "total"],
+                    ["game"]]
+    for one in lesson.lessons:  # no lesson assumes Main Merah: it is named only as the cousin to compare with
+        assert "Main Merah" not in intro(one)
+    link = lesson.lessons[0].children[2]
+    assert 'href="tutorial.ipynb?game=main-merah"' in link.value.replace("'", '"') and "Know Main Merah" in link.value
+    assert [o.outro.value != "" for o in lesson.lessons] == [True] * 5
+    assert "Next:" in lesson.lessons[0].outro.value and "Next:" not in lesson.lessons[-1].outro.value
+
+
+def test_the_link_to_main_merah_keeps_the_language() -> None:
+    set_language("id")
+    link = CT.lesson_deal_and_turn().children[2].value
+    assert "game=main-merah&amp;lang=id" in link and "Know Main Merah" not in link
+
+
+def test_each_rule_is_stated_before_a_task_asks_it(lesson) -> None:  # noqa: ANN001
+    says_before = {
+        "deal": ["cards face up on the table", "shared out equally among the players"],
+        "first": ["The seat after the dealer plays first", "the dealer plays last"],
+        "pair1": ["add up to 10", "an Ace counting as 1", "only with another card of the same rank"],
+        "three": ["The fourth card of that rank, played or flipped, takes all three at once"],
+        "four": ["the dealer takes them into their pile before play", "never dealt again"],
+        "aces": ["with four players A♠ scores", "Black cards"],
+        "total": ["The red cards make", "with three players A♠ scores"],
+        "game": ["flip the stock's top card"],
+    }
+    for key, phrases in says_before.items():
+        text = intro(lesson.holding(key))
+        for phrase in phrases:
+            assert phrase in text, (key, phrase)
+
+
+def engine_facts() -> dict[str, int]:
+    """The numbers the intros may state, each measured on the engine (dealt and played-out games)."""
+    facts: dict[str, int] = {}
+    for n in registry.get("chinese-ten").players:
+        g = registry.new_game("chinese-ten", seed=10 + n, players=n)
+        facts[f"table{n}"], facts[f"stock{n}"] = len(g.setup.table), len(g.setup.stock)
+        facts[f"hands{n}"] = sum(len(h) for h in g.setup.hands)
+        while g.decision is not None:
+            g.act(g.legal_actions()[0])
+        facts[f"total{n}"] = sum(g.scores)
+        for c in mm.parse_cards("A♥ 10♥ 9♦ K♦ A♠ A♣"):
+            facts[f"{c}@{n}"] = g.points(c)
+    return facts
+
+
+def test_every_number_an_intro_states_is_the_engines(lesson) -> None:  # noqa: ANN001
+    import re
+
+    f = engine_facts()
+    deal, pairing, _kinds, points, game = (intro(x) for x in lesson.lessons)
+    assert len({f["table2"], f["table3"], f["table4"]}) == 1 and len({f["stock2"], f["stock3"], f["stock4"]}) == 1
+    assert len({f["hands2"], f["hands3"], f["hands4"]}) == 1
+    assert (f"lays {f['table4']} cards face up on the table and keeps {f['stock4']} face down as the stock; the "
+            f"other {f['hands4']} are shared") in deal
+    assert f["table4"] + f["stock4"] + f["hands4"] == 52 and "52-card deck" in deal
+    assert "for 2, 3 or 4 players" in deal and tuple(registry.get("chinese-ten").players) == (2, 3, 4)
+    assert f"a red Ace {f['A♥@2']}; a red 9, 10, Jack, Queen or King {f['10♥@2']} each" in points
+    assert f["9♦@2"] == f["K♦@2"] == f["10♥@2"]
+    assert all(registry.new_game("chinese-ten", seed=1, players=2).points(mm.Card.of(r, "D")) == r
+               for r in range(2, 9)) and "a red 2 to 8 its number" in points
+    assert f"The red cards make {f['total2']} points" in points and f["A♠@2"] == f["A♣@2"] == 0
+    assert f"with three players A♠ scores {f['A♠@3']};" in points and f["A♣@3"] == 0
+    assert f"with four players A♠ scores {f['A♠@4']} and A♣ {f['A♣@4']}." in points
+    assert f["total3"] == f["total2"] + f["A♠@3"] and f["total4"] == f["total2"] + f["A♠@4"] + f["A♣@4"]
+    pairs = re.findall(r"\b([A2-9])–([2-9])\b", pairing)
+    assert len(pairs) == 5
+    for a, b in pairs:  # every pair it lists pairs in the engine
+        assert CT.RULES.matching(mm.Card.parse(a + "♥"), [mm.Card.parse(b + "♠")]), (a, b)
+    held = len(CT.guided_game().setup.hands[0])  # type: ignore[attr-defined]
+    assert f"Each player holds {held} cards" in game
+    numbers = {int(x) for x in re.findall(r"(?<![♥♦♣♠\w])\d+(?![♥♦♣♠])", deal + points + game)}
+    assert numbers <= {*f.values(), 2, 3, 4, 8, 9, 10, 52}, numbers  # 2-4 players; ranks 2 to 8, 9 and 10
+
+
+@pytest.mark.parametrize("key", ["pair1", "pair2", "pair3", "pair4"])
+def test_pairing_tasks_right_and_wrong(lesson, key: str) -> None:  # noqa: ANN001
+    t = lesson.task(key)
+    assert isinstance(t, PickTask)
+    played = mm.Card.parse(CT.PAIRS[int(key[-1]) - 1][0])
+    wrong = next(c for c in t.row.cards if c not in t.targets)
+    t.pick(wrong)
+    says(t, "does not pair with", "bad")
+    assert not CT.RULES.matching(played, [wrong])
+    assert set(t.targets) == set(CT.RULES.matching(played, t.row.cards))  # the engine's partners, all of them
+    for c in t.targets:
+        t.pick(c)
+    assert t.solved and t.stars == 2

@@ -190,4 +190,5 @@ def test_deal_event_describes_the_game():
     assert (d.players, d.variant, d.dealer, d.first, d.seed) == (3, "cardgames", 1, 2, 11)
     assert d.table == g.table and d.hand_sizes == (7, 7, 7) and d.stock_size == 21
     text = d.explain()
-    assert "3 players" in text and "cardgames" in text and "seed 11" in text and "Seat 2 to play first" in text
+    assert "3 players" in text and "cardgames" in text and "seed 11" in text
+    assert "First to play: Seat 2, the seat after the dealer, Seat 1" in text

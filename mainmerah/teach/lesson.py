@@ -172,7 +172,7 @@ class Task(W.VBox):
                     key=self.key, name=name, args=repr(args)[:60])) from None
 
     def result(self) -> TaskResult:
-        return TaskResult(self.solved, list(self.mistakes), self.hints, list(self.inputs), self.seconds)
+        return TaskResult(self.solved, list(self.mistakes), self.costly_hints, list(self.inputs), self.seconds)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.feedback.say(text, kind)
@@ -182,14 +182,24 @@ class Task(W.VBox):
         self.mistakes.append(self.topic if topic is None else topic)
 
     @property
+    def free_hints(self) -> bool:
+        """True for a task where no answer can be wrong (choose each card to see it): its hints cost no star."""
+        return False
+
+    @property
+    def costly_hints(self) -> int:
+        """The hint rungs used that cost a star (none where no answer can be wrong)."""
+        return 0 if self.free_hints else self.hints
+
+    @property
     def stars(self) -> int:
         """The stars earned (0 until solved)."""
-        return stars(len(self.mistakes), self.hints) if self.solved else 0
+        return stars(len(self.mistakes), self.costly_hints) if self.solved else 0
 
     @property
     def worth_now(self) -> int:
         """The stars solving it now would earn."""
-        return stars(len(self.mistakes), self.hints)
+        return stars(len(self.mistakes), self.costly_hints)
 
     def shown(self) -> None:
         """The task appears on the page: its time starts (if it has not yet)."""
@@ -253,7 +263,7 @@ class Task(W.VBox):
         left = self.hints < RUNGS and not self.solved
         self.hint_button.layout.visibility = "visible" if left else "hidden"  # hidden, not gone: nothing moves
         if left:
-            cost = self.worth_now - stars(len(self.mistakes), self.hints + 1)
+            cost = 0 if self.free_hints else self.worth_now - stars(len(self.mistakes), self.hints + 1)
             label = _("Hint {n} of {of}: {what}").format(n=self.hints + 1, of=RUNGS, what=names[self.hints])
             self.hint_button.description = label + (" (−1 ★)" if cost else "")
         self.hint_text.value = "".join(
@@ -358,8 +368,17 @@ class PickTask(Task):
     def _left(self) -> list[Card]:
         return [t for t in self.targets if t not in self.picked]
 
+    @property
+    def free_hints(self) -> bool:
+        # Every card shown is to be chosen: nothing can be wrong, so a hint only helps.
+        return self.need >= len(self.row.cards) and set(self.row.cards) <= set(self.targets)
+
     def default_nudge(self) -> str:
         left = self._left()
+        if self.free_hints:
+            return ngettext("Nothing here can be wrong: choose the card not chosen yet and read what it says.",
+                            "Nothing here can be wrong: choose each of the {n} cards not chosen yet, one by one, "
+                            "and read what each says.", len(left)).format(n=len(left))
         ranks = {t.rank for t in left}
         others = [c for c in self.row.cards if c not in self.targets]
         if len(ranks) == 1:
@@ -377,6 +396,9 @@ class PickTask(Task):
         left = self._left()[: max(1, self.need - len(self.picked))]
         for t in left:
             self.row[t].set_highlight("hint")
+        if self.free_hints:
+            return ngettext("The marked card is the one left to choose.", "The marked cards are the ones left to "
+                            "choose.", len(left))
         return ngettext("The marked card is right: choose it.", "The marked cards are right: choose them.",
                         len(left))
 
@@ -406,6 +428,7 @@ class NumberTask(Task):
                  nudge: str = "", rule: str = "") -> None:
         self.answer = answer
         self._right, self._hint = right, hint
+        self._last: int | None = None  # the last number checked: checked again unchanged, it is no new mistake
         self.text = W.Text(placeholder=placeholder or _("your answer"), layout=W.Layout(width="160px"))
         self.text.add_class("mm-answer")
         self.text.add_class("mm-numeric")  # the page asks phones for a number keyboard (static/a11y.js)
@@ -430,12 +453,16 @@ class NumberTask(Task):
         if isinstance(got, str):
             self.say(got, "bad")
         else:
-            self.attempts += 1
+            again = got == self._last  # Enter, then Check, on the same number: one answer, one mistake
+            self._last = got
+            if not again:
+                self.attempts += 1
             if got == self.answer:
                 self.say(self._right, "good")
                 self.solve()
             else:
-                self.mistake()
+                if not again:
+                    self.mistake()
                 self.say(self._hint(got, self.attempts), "bad")
         self.changed()
 

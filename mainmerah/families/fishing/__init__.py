@@ -26,10 +26,10 @@ from mainmerah.families.fishing.state import Game
 # ----- Main Merah: the fishing engine with one of Main Merah's rulesets ----------------
 
 def new_main_merah(seed: int | None = None, players: int = 2, variant: str = "classic", dealer: int | None = None,
-        first: int | None = None) -> Game:
+        first: int | None = None, opener: str = "") -> Game:
     if variant not in VARIANTS:
         raise ValueError(f"unknown Main Merah variant {variant!r}: choose one of {', '.join(VARIANTS)}")
-    return Game.new(players, variant, seed, dealer or 0, first)
+    return Game.new(players, variant, seed, dealer or 0, first, opener)
 
 
 def main_merah_layout(**fields: Any) -> Game:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from mainmerah.core.cards import PACK, Card, CardError, parse_cards
 from mainmerah.core.errors import LayoutError
@@ -30,6 +31,13 @@ class Setup:
     seed: int | None = None
     piles: tuple[tuple[Card, ...], ...] = ()
     redeals: tuple[Redeal, ...] = ()
+    # Why ``first`` starts when the deal alone cannot tell ("lowest": a match's later game); else "".
+    opener: str = field(default="", compare=False)
+
+    @cached_property
+    def first_why(self) -> str:
+        """Why ``first`` plays first (the Deal event says it): the given ``opener``, else :func:`first_reason`."""
+        return self.opener or first_reason(self)
 
     @property
     def out(self) -> tuple[Card, ...]:
@@ -89,11 +97,30 @@ def check_layout(setup: Setup) -> None:
             raise LayoutError(_("a capture pile holds pairs, so an even number of cards"))
 
 
+def first_reason(setup: Setup) -> str:
+    """Why the set-up's first player starts, per the rule book, as far as the set-up tells.
+
+    "dealer" (classic: the dealer starts), "after-dealer" (cardgames, Chinese Ten: the seat after the
+    dealer), "random" (jb: drawn at random from the seed), "lowest" (a later game of a Main Merah match:
+    the lowest scorer of the game before starts), "set" (a position laid out by hand with its own first).
+    """
+    rules = get_ruleset(setup.variant)
+    if rules.random_first:
+        if setup.seed is not None and deal(setup.players, rules, setup.seed, setup.dealer).first == setup.first:
+            return "random"
+    elif rules.first_player(setup.dealer, setup.players, random.Random(0)) == setup.first:
+        return "dealer" if setup.first == setup.dealer else "after-dealer"
+    return "set" if setup.seed is None else "lowest"
+
+
 def deal(
     players: int = 2, variant: str | Ruleset = "classic", seed: int | None = None, dealer: int = 0,
-    first: int | None = None,
+    first: int | None = None, opener: str = "",
 ) -> Setup:
-    """Shuffle with ``random.Random(seed)`` and deal, redealing while the ruleset demands."""
+    """Shuffle with ``random.Random(seed)`` and deal, redealing while the ruleset demands.
+
+    ``opener`` says why a given ``first`` starts ("lowest": the lowest scorer of a match's game before).
+    """
     v = get_ruleset(variant)
     if players not in v.sizes:
         if v.game == "main-merah":
@@ -122,7 +149,7 @@ def deal(
         raise ValueError(f"first player must be a seat 0..{players - 1}, not {first!r}")
     return Setup(
         players, v.name, hands, table, tuple(cards[start + table_n :]), first, dealer, seed,
-        redeals=tuple(redeals),
+        redeals=tuple(redeals), opener=opener,
     )
 
 

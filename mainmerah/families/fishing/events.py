@@ -39,6 +39,7 @@ class Deal(NamedTuple):
     table: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
+    opener: str = ""  # why ``first`` starts: "dealer", "after-dealer", "random", "lowest", "set" (state.first_reason)
     kind: str = "deal"
 
     def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:

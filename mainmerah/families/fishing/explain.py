@@ -193,11 +193,33 @@ def _deal(e: Deal, names: Sequence[str] | None, you: int | None) -> str:
             text += " " + _("With {n} players {cards} score too ({values}): {total} points in all.").format(
                 n=e.players, cards=cards_text(black), total=rules.total(e.players),
                 values=", ".join(f"{c} {rules.card_points(c, e.players)}" for c in black))
-    first = seat_name(e.first, names, you)
-    text += " " + _("{table} cards face up on the table, {stock} in the stock; {first} to play first.").format(
-        table=len(e.table), stock=e.stock_size, first=first
-    )
-    return text
+    text += " " + ngettext(
+        "The starting table: {n} card face up ({cards}); {stock} in the stock.",
+        "The starting table: {n} cards face up ({cards}); {stock} in the stock.", len(e.table)).format(
+        n=len(e.table), cards=cards_text(e.table), stock=e.stock_size)
+    return text + " " + first_player_text(e, names, you)
+
+
+def first_player_text(e: Deal, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """Who plays first and why, per the rule book (the Deal's ``opener``, set by the state)."""
+    rules = get_ruleset(e.variant)
+    first, dealer = seat_name(e.first, names, you), seat_name(e.dealer, names, you)
+    if e.opener == "dealer":
+        return _("First to play: {first}, the dealer (under the {variant} rules the dealer starts).").format(
+            first=first, variant=e.variant)
+    if e.opener == "after-dealer":
+        if rules.game == "main-merah":
+            return _("First to play: {first}, the seat after the dealer, {dealer} (under the {variant} rules the "
+                     "player after the dealer starts).").format(first=first, dealer=dealer, variant=e.variant)
+        return _("First to play: {first}, the seat after the dealer, {dealer} (in {game} the seat after the "
+                 "dealer starts, and the dealer plays last).").format(first=first, dealer=dealer, game=_(rules.title))
+    if e.opener == "random":
+        return _("First to play: {first}, drawn at random (under the {variant} rules the first player is drawn "
+                 "at random).").format(first=first, variant=e.variant)
+    if e.opener == "lowest":
+        return _("First to play: {first}, the lowest scorer of the game before (in a match the lowest scorer "
+                 "starts the next game).").format(first=first)
+    return _("First to play: {first}, as this position was set up.").format(first=first)
 
 
 def _end(e: End, names: Sequence[str] | None, you: int | None) -> str:

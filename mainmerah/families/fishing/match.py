@@ -42,6 +42,7 @@ class Match(CoreMatch):
         return f"<Match {self.players}p {self.variant} games={len(self.history)} totals={self.totals}>"
 
 
-def main_merah_next_deal(previous: Game) -> dict[str, int]:
-    """Main Merah: the same dealer; the lowest scorer of the last game plays first."""
-    return {"dealer": previous.setup.dealer, "first": next_first(previous.scores, previous.setup.first)}
+def main_merah_next_deal(previous: Game) -> dict[str, int | str]:
+    """Main Merah: the same dealer; the lowest scorer of the last game plays first (its Deal event says so)."""
+    return {"dealer": previous.setup.dealer, "first": next_first(previous.scores, previous.setup.first),
+            "opener": "lowest"}

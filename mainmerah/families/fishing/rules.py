@@ -81,6 +81,7 @@ class Ruleset:
     # kind on the starting table go to the dealer.
     sweep_three: ClassVar[bool] = False
     dealer_takes_four: ClassVar[bool] = False
+    random_first: ClassVar[bool] = False  # jb: the first player of a game is drawn at random
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -194,6 +195,7 @@ class JB(Ruleset):
     redeal_ranks = frozenset(range(1, 14))
     auto_capture = True
     hidden_stock = True
+    random_first = True
 
     def first_player(self, dealer: int, players: int, rng: random.Random) -> int:
         return rng.randrange(players)

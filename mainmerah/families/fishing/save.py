@@ -66,15 +66,19 @@ def load_body(body: dict[str, Any], name: str = "main-merah") -> Game:
         missing = [str(c) for c in DECK if c not in everything]
         detail = (f"duplicated: {' '.join(dup)}" if dup else "") + (f" missing: {' '.join(missing)}" if missing else "")
         raise SaveFileError(_("save file: the cards are not one 52-card deck ({detail})").format(detail=detail.strip()))
+    opener = body.get("opener", "")
+    if opener not in ("", "lowest"):
+        raise SaveFileError(_("save file: field 'opener' must be \"lowest\" if given, not {value!r}").format(
+            value=str(opener)[:40]))
     setup = Setup(players, variant, hands, table, stock, _field(body, "first", int),
-                  _field(body, "dealer", int), seed, piles)
+                  _field(body, "dealer", int), seed, piles, opener=opener)
     try:
         check_layout(setup)
     except LayoutError as e:
         raise SaveFileError(_("save file: impossible set-up: {e}").format(e=e)) from None
     if seed is not None and body.get("redeals"):
         # The redeal events belong to the set-up's story: rebuild them from the seed.
-        again = deal(players, variant, seed, setup.dealer, setup.first)
+        again = deal(players, variant, seed, setup.dealer, setup.first, opener)
         if (again.hands, again.table, again.stock) == (setup.hands, setup.table, setup.stock):
             setup = again
     game = Game(setup)

@@ -69,10 +69,13 @@ class Game(GameState[Choice]):
     @classmethod
     def new(
         cls, players: int = 2, variant: str | Ruleset = "classic", seed: int | None = None,
-        dealer: int = 0, first: int | None = None,
+        dealer: int = 0, first: int | None = None, opener: str = "",
     ) -> Game:
-        """A shuffled game (redeals applied). ``seed`` None picks one and records it."""
-        return cls(deal(players, variant, seed, dealer, first), check=False)
+        """A shuffled game (redeals applied). ``seed`` None picks one and records it.
+
+        ``opener``: why a given ``first`` starts, when the deal cannot tell ("lowest", in a match).
+        """
+        return cls(deal(players, variant, seed, dealer, first, opener), check=False)
 
     @classmethod
     def from_layout(
@@ -119,7 +122,7 @@ class Game(GameState[Choice]):
         self.events: list[Event] = list(s.redeals)
         self.events.append(
             Deal(s.players, s.variant, s.dealer, s.first, s.seed, s.table,
-                 tuple(len(h) for h in s.hands), len(s.stock))
+                 tuple(len(h) for h in s.hands), len(s.stock), s.first_why)
         )
         four = self.variant.four_of_a_kind(self._table)
         if four:
@@ -352,7 +355,7 @@ class Game(GameState[Choice]):
     # ----- saving ---------------------------------------------------------
     def save_body(self) -> dict[str, Any]:
         s = self.setup
-        return {
+        body: dict[str, Any] = {
             "players": s.players,
             "variant": s.variant,
             "seed": s.seed,
@@ -367,6 +370,9 @@ class Game(GameState[Choice]):
             "decisions": [{"seat": ch.seat, "kind": ch.kind, "card": str(ch.card)} for ch in self.choices],
             "scores": list(self.scores),
         }
+        if s.opener:
+            body["opener"] = s.opener  # why the first player starts, where the deal cannot tell (a match)
+        return body
 
     def save(self, path: str) -> None:
         with open(path, "w", encoding="utf-8") as f:

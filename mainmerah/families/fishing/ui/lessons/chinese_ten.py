@@ -1,10 +1,11 @@
-"""Chinese Ten's lesson: what differs from Main Merah, then a short guided game.
+"""Chinese Ten's own course, for a newcomer who never played Main Merah.
 
-The learner knows Main Merah (or reads the tutorial's pairing rule in the intro), so the
-lesson only shows the differences: the deal for 2-4 players, the black Aces' points,
-the three-of-a-kind capture and the dealer's four of a kind instead of a redeal, and
-who plays first. Every answer comes from the engine's Chinese Ten rules (its points,
-its events and their explanations), never from numbers copied here.
+Five lessons: the deal and a turn (who plays first), pairing, the capture of three and the
+dealer's four of a kind, the points and the totals per number of players, then a guided
+game. Each lesson's intro states every rule its tasks ask. The first lesson links to Main
+Merah's lessons for those who know that game. Every number an intro states and every answer
+comes from the engine's Chinese Ten rules (its sizes, points, events and their explanations),
+never from numbers copied here.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ import ipywidgets as W
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, cards_text, parse_cards, points_text
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import _, language
 from mainmerah.draw.svg import cards_html
 from mainmerah.families.fishing.explain import no_pair_reason
-from mainmerah.families.fishing.rules import CHINESE_TEN_SIZES, get_ruleset
+from mainmerah.families.fishing.rules import CHINESE_TEN_SIZES, SELF_PAIRING, get_ruleset
 from mainmerah.families.fishing.ui.lessons.coach import Coach
-from mainmerah.families.fishing.ui.lessons.main_merah import played
-from mainmerah.teach.lesson import ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask
+from mainmerah.families.fishing.ui.lessons.main_merah import pair_task, played
+from mainmerah.teach.lesson import ChoiceTask, Lesson, NumberTask, PickTask, WidgetTask, rank_word
 from mainmerah.teach.spec import LessonSpec
 
 GAME = "chinese-ten"
@@ -50,8 +51,8 @@ def worth(card: Card, players: int) -> str:
     if not card.red:
         if card.rank == 1:
             return _("{card} scores nothing with {n} players.").format(card=card, n=players)
-        return _("{card} is black: 0, as in Main Merah. Only the black Aces are different.").format(card=card)
-    return _("{card} is red: {n}, as in Main Merah.").format(card=card, n=points_text(p))
+        return _("{card} is black: 0. Of the black cards only the Aces can score.").format(card=card)
+    return _("{card} is red: {n}.").format(card=card, n=points_text(p))
 
 
 def show(cards: list[Card], label: str, width: int = 56, players: int = 2) -> W.HTML:
@@ -149,9 +150,9 @@ def three_task() -> PickTask:
         right=lambda t: _("{card} takes {t}.").format(card=card, t=t),
         wrong=lambda t: no_pair_reason(card, t) + ".",
         done=lambda: said + "\n\n" + _(
-            "In Main Merah a card takes only one, so two Queens would lie on the table for good; Main Merah deals "
-            "such a table again. Chinese Ten never deals again: this rule (for 5s, 10s, Jacks, Queens and Kings) "
-            "does the job instead."),
+            "Were it to take only one, two Queens would lie on the table for good, with no Queen left to take "
+            "them. Chinese Ten never deals again: this rule (for 5s, 10s, Jacks, Queens and Kings) makes sure "
+            "every card can still be captured."),
         before=[played(card, _("You play:"))],
         row_label=_("The starting table:"))
 
@@ -170,7 +171,7 @@ def four_task() -> ChoiceTask:
         _("Two players, and you deal. You lay the four starting cards: {cards}. What happens?").format(
             cards=cards_text(table)),
         [(_("The cards are dealt again"), False, _(
-            "Main Merah would deal again. Chinese Ten never does: it has a rule for this table instead.")),
+            "Chinese Ten never deals again: the rule of four of a kind says what happens instead.")),
          (_("You take all four"), True, _(
              "Yes. {said} No card could ever capture them (there is no fifth 5), so instead of scoring for "
              "nobody they go to the dealer.").format(said=took.explain(None, 1))),
@@ -221,19 +222,102 @@ def guided_task() -> WidgetTask:
     return task
 
 
-def lesson_differences() -> Lesson:
-    tasks: list[Task] = [deal_task(), aces_task(), total_task(), three_task(), four_task(), first_task(),
-                         guided_task()]
-    return Lesson("chinese-ten", _("What is different"), _(
-        "Chinese Ten is Main Merah's closest cousin: the same pairs (A–9, 2–8, 3–7, 4–6, 5–5, 10–10, J–J, Q–Q, "
-        "K–K), the same turn (play a card and take the table card it pairs with, then flip the top card of the "
-        "stock, same rule), and again the red cards score. It is played by 2, 3 or 4 players. Here is what "
-        "differs."), tasks,
-        outro=_("That is everything that differs. Play Chinese Ten in the table app with 2, 3 or 4 players."))
+def deal_sizes() -> tuple[int, int, int]:
+    """The cards on the table, in the stock and shared among the hands (the same for 2, 3 and 4 players)."""
+    _hand, table, stock = CHINESE_TEN_SIZES[4]
+    return table, stock, 52 - table - stock
+
+
+def players_text() -> str:
+    counts = RULES.players
+    return _("{some} or {last}").format(some=", ".join(map(str, counts[:-1])), last=counts[-1])
+
+
+def main_merah_link() -> str:
+    """HTML: Main Merah's lessons, for a learner who knows that game (in the language shown)."""
+    href = "tutorial.ipynb?game=main-merah" + ("" if language() == "en" else f"&lang={language()}")
+    return (f"<p class='mm-related'>{escape(_('Know Main Merah already? Chinese Ten is its closest cousin.'))} "
+            f"<a class='mm-related-link' href='{escape(href)}'>{escape(_('Main Merah lessons'))}</a></p>")
+
+
+def lesson_deal_and_turn() -> Lesson:
+    table, stock, shared = deal_sizes()
+    lesson = Lesson("chinese-ten", _("Deal and turn"), _(
+        "Chinese Ten (拣红点) is a card game for {players} players with one 52-card deck. You capture cards "
+        "from the table by pairing them; at the end the cards in your pile score.\n\n"
+        "**The deal.** The dealer lays {table} cards face up on the table and keeps {stock} face down as the "
+        "stock; the other {shared} are shared out equally among the players.\n\n"
+        "**Who plays first.** The seat after the dealer plays first, and turns go on in seat order, so the dealer "
+        "plays last.\n\n"
+        "**A turn.** Lay a card from your hand face up. If a table card pairs with it, take both into your pile; "
+        "if none does, your card stays on the table. Then flip the top card of the stock: same rule. The game "
+        "ends when the hands and the stock are empty.").format(
+        players=players_text(), table=table, stock=stock, shared=shared),
+        [deal_task(), first_task()], outro=_("Next: which cards pair."))
+    link = W.HTML(main_merah_link())
+    link.add_class("mm-related")
+    lesson.children = (*lesson.children[:2], link, *lesson.children[2:])
+    return lesson
+
+
+PAIRS = (("3♥", "7♣ 6♠ 3♣ 7♦ K♦ 2♠ 4♥ 8♥"), ("9♣", "A♥ 8♦ A♦ 2♣ 9♥ 4♠"), ("5♠", "5♥ 4♦ 6♣ 5♣ 10♠ J♦"),
+         ("K♣", "Q♥ K♦ J♠ 3♣ K♥ 7♦"))  # no black Ace on these tables: its points depend on the players
+
+
+def lesson_pairing() -> Lesson:
+    return Lesson("ct-pairing", _("Pairing"), _(
+        "Two cards pair when their ranks add up to 10, an Ace counting as 1: A–9, 2–8, 3–7, 4–6 and 5–5. A 10, "
+        "Jack, Queen or King pairs only with another card of the same rank. Suit and colour never matter for "
+        "pairing. When several table cards pair with your card you take one of them, and you choose which."),
+        [pair_task(c, t, f"pair{i + 1}") for i, (c, t) in enumerate(PAIRS)],
+        outro=_("Next: what three or four cards of one rank on the starting table do."))
+
+
+def lesson_kinds() -> Lesson:
+    ranks = ", ".join(rank_word(r) for r in sorted(SELF_PAIRING))
+    return Lesson("ct-kinds", _("Three and four of a kind"), _(
+        "A card takes just one table card, and the cards laid on the starting table never take each other. So "
+        "two rules look after a starting table with three or four cards of one rank among {ranks}, the ranks "
+        "that pair only with themselves. The cards are never dealt again.\n\n"
+        "**Three of a kind.** The fourth card of that rank, played or flipped, takes all three at once.\n\n"
+        "**Four of a kind.** If all four starting cards are of one such rank, the dealer takes them into their "
+        "pile before play.").format(ranks=ranks),
+        [three_task(), four_task()], outro=_("Next: which cards score, and how much."))
+
+
+def lesson_points() -> Lesson:
+    spades, clubs = Card.parse("A♠"), Card.parse("A♣")
+    return Lesson("ct-points", _("Points"), _(
+        "When the hands and the stock are empty, each player scores the cards in their pile; the highest score "
+        "wins.\n\n"
+        "**Red cards** (♥ ♦) score: a red Ace {ace}; a red 9, 10, Jack, Queen or King {ten} each; a red 2 to 8 "
+        "its number. The red cards make {red} points in all.\n\n"
+        "**Black cards** (♣ ♠) score nothing, except the black Aces when more play: with three players A♠ scores "
+        "{spades3}; with four players A♠ scores {spades4} and A♣ {clubs4}.\n\n"
+        "Every card ends in someone's pile, so the scores add up to the deck's total for that number of "
+        "players.").format(
+        ace=points(Card.of(1, "H"), 2), ten=points(Card.of(10, "H"), 2), red=total(2), spades3=points(spades, 3),
+        spades4=points(spades, 4), clubs4=points(clubs, 4)),
+        [aces_task(), total_task()], outro=_("Next: a whole game, one step at a time."))
+
+
+def lesson_game() -> Lesson:
+    hand = len(guided_game().setup.hands[0])  # type: ignore[attr-defined]
+    return Lesson("ct-game", _("A guided game"), _(
+        "Now play a short game against the computer, each step by hand: play a card, take what it pairs with, "
+        "flip the stock's top card, take what that pairs with. Each player holds {n} cards, so the game is "
+        "short.").format(n=hand), [guided_task()],
+        outro=_("You know every rule of Chinese Ten now. Play it at the table with {players} players.").format(
+            players=players_text()))
 
 
 def tutorial_lessons() -> list[LessonSpec]:
-    return [LessonSpec("chinese-ten", _("What is different"), lesson_differences)]
+    return [LessonSpec("chinese-ten", _("Deal and turn"), lesson_deal_and_turn),
+            LessonSpec("ct-pairing", _("Pairing"), lesson_pairing),
+            LessonSpec("ct-kinds", _("Three and four of a kind"), lesson_kinds),
+            LessonSpec("ct-points", _("Points"), lesson_points),
+            LessonSpec("ct-game", _("A guided game"), lesson_game)]
 
 
-__all__ = ["lesson_differences", "tutorial_lessons"]
+__all__ = ["lesson_deal_and_turn", "lesson_game", "lesson_kinds", "lesson_pairing", "lesson_points",
+           "tutorial_lessons"]
