@@ -54,7 +54,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--budget", type=int, default=None, help="rollouts per decision (default: the bot's)")
     a = ap.parse_args()
-    from mainmerah.families.in_the_red.expert import BUDGET
+    from mainmerah.families.in_the_red.bots import BUDGET
 
     budget = a.budget or BUDGET
     t = time.perf_counter()

@@ -11,7 +11,7 @@ import argparse
 import multiprocessing as mp
 import time
 
-from mainmerah.families.fishing import fast as ro
+from mainmerah.families.fishing import sim as ro
 
 
 def _run(args: tuple[int, int, str, str, int]) -> int:

@@ -10,6 +10,7 @@ from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
 from mainmerah.core.registry import GameInfo, game_from_layout, games, load_game, make_bot, new_game
 from mainmerah.core.registry import get as game_info
 from mainmerah.families.fishing.bots import GreedyBot, JBCaptureBot, RandomBot, jb_capture, play_out
+from mainmerah.families.fishing.deal import DECK, Setup, deal
 from mainmerah.families.fishing.events import Capture, Deal, End, Flip, Play, Redeal, Stay, TakeFour
 from mainmerah.families.fishing.match import Match, next_first
 from mainmerah.families.fishing.puzzles import Puzzle, puzzles
@@ -26,9 +27,9 @@ from mainmerah.families.fishing.rules import (
     get_ruleset,
     get_variant,
     main_merah_points,
+    score_card,
 )
-from mainmerah.families.fishing.score import score_card
-from mainmerah.families.fishing.state import DECK, Choice, Decision, Game, Setup, deal
+from mainmerah.families.fishing.state import Choice, Decision, Game
 from mainmerah.families.fishing.view import SeatView
 
 __version__ = "0.2.0"

@@ -9,7 +9,8 @@ import pytest
 import mainmerah as mm
 from mainmerah.core.i18n import set_language
 from mainmerah.families.fishing import dealcode
-from mainmerah.families.fishing.hint import ExpertBot, hints
+from mainmerah.families.fishing.bots import ExpertBot
+from mainmerah.families.fishing.hint import hints
 
 
 def random_game(players: int, seed: int) -> mm.Game:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import mainmerah as mm
-from mainmerah.families.fishing import fast as ro
+from mainmerah.families.fishing import sim as ro
 from mainmerah.families.fishing.bots import GreedyBot
 
 

@@ -8,7 +8,8 @@ import pytest
 
 import mainmerah as mm
 from mainmerah.families.fishing import hint as hi
-from mainmerah.families.fishing.hint import ExpertBot, Hint, hints
+from mainmerah.families.fishing.bots import ExpertBot
+from mainmerah.families.fishing.hint import Hint, hints
 from mainmerah.families.fishing.ui import plots as lab
 
 HAND0 = "9D 5C 2S 3S 4S 6S 7S 8S 10S"

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 import mainmerah as mm
-from mainmerah.families.fishing import fast as ro
+from mainmerah.families.fishing import sim as ro
 from mainmerah.families.fishing.ui import plots as lab
 
 

@@ -14,9 +14,21 @@ from mainmerah.core.cards import PACK_WITH_JOKERS, Card, CardError, parse_cards
 from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
 from mainmerah.core.save import dumps, unwrap
 from mainmerah.families.red_ten import GAME, RedTen, beats, classify, plays
-from mainmerah.families.red_ten.rules import BOMB, FOUR, JOKERS, PAIR, SINGLE, STRAIGHT, TENS, TRIPLE, value
-from mainmerah.families.red_ten.score import settle, settled, surrender
-from mainmerah.families.red_ten.state import deal_sizes
+from mainmerah.families.red_ten.deal import deal_sizes
+from mainmerah.families.red_ten.rules import (
+    BOMB,
+    FOUR,
+    JOKERS,
+    PAIR,
+    SINGLE,
+    STRAIGHT,
+    TENS,
+    TRIPLE,
+    settle,
+    settled,
+    surrender,
+    value,
+)
 
 C = Card.parse
 

@@ -6,9 +6,9 @@ import random
 
 from mainmerah.core.cards import PACK_WITH_JOKERS, parse_cards
 from mainmerah.families.red_ten import GAME, RedTen, make_bot
+from mainmerah.families.red_ten.deal import deal_sizes
 from mainmerah.families.red_ten.rules import value
 from mainmerah.families.red_ten.sim import PASS_MOVE, counts_of, greedy, moves, remove
-from mainmerah.families.red_ten.state import deal_sizes
 
 
 def layout(given: dict[int, str], dealer: int = 3) -> RedTen:

@@ -220,3 +220,13 @@ def test_registering_is_checked() -> None:
     with pytest.raises(ValueError, match="'red-ten' is taken"):
         registry.register("mainmerah.families.in_the_red", name="red-ten")
     assert registry.games() == GAMES
+
+
+def test_a_family_of_two_registers_its_games_by_name() -> None:
+    """Fishing's package exposes GAMES (Main Merah and Chinese Ten): each is found by its own name."""
+    assert registry.get("chinese-ten").name == "chinese-ten" and registry.get("main-merah").name == "main-merah"
+    assert registry.register("mainmerah.families.fishing", name="chinese-ten") == "chinese-ten"
+    with pytest.raises(ValueError, match="has no game 'red-ten'"):
+        registry.register("mainmerah.families.fishing", name="red-ten")
+    assert registry.register("mainmerah.families.fishing") == "main-merah"  # both, the first named
+    assert registry.games() == GAMES

@@ -7,9 +7,9 @@ import random
 import pytest
 
 import mainmerah as mm
-from mainmerah.families.fishing import fast as ro
-from mainmerah.families.fishing.fast import card_type
+from mainmerah.families.fishing import sim as ro
 from mainmerah.families.fishing.rules import PARTNER, main_merah_points
+from mainmerah.families.fishing.sim import card_type
 
 VARIANTS = ("classic", "cardgames", "jb")
 

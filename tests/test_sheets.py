@@ -24,7 +24,7 @@ from mainmerah.core.cards import PACK_WITH_JOKERS  # noqa: E402
 from mainmerah.core.i18n import _, set_language  # noqa: E402
 from mainmerah.families.fishing.explain import rule_of  # noqa: E402
 from mainmerah.families.fishing.rules import VARIANTS, get_ruleset  # noqa: E402
-from mainmerah.families.red_ten.score import surrender  # noqa: E402
+from mainmerah.families.red_ten.rules import surrender  # noqa: E402
 from mainmerah.sheets.document import rules_games, write_all  # noqa: E402
 from mainmerah.sheets.faces import face_shapes  # noqa: E402
 from mainmerah.sheets.page import printable  # noqa: E402

@@ -188,6 +188,47 @@ def test_no_cycle_between_parts() -> None:
     assert cycles(g) == []
 
 
+# Every family has the same file roles, so that knowing one game is knowing where everything of
+# every other lives; a family's extras sit beside them, named for what they are.
+ENGINE_ROLES = ("__init__.py", "rules.py", "deal.py", "state.py", "events.py", "explain.py", "view.py", "save.py",
+                "bots.py", "sim.py")
+UI_ROLES = ("__init__.py", "presenter.py", "frame.py", "lessons", "sheet.py")  # lessons: lessons.py or lessons/
+
+
+def missing_roles(families: Path) -> list[str]:
+    """The file roles a family folder under ``families`` lacks, as "family/file"."""
+    missing = []
+    for family in sorted(p for p in families.iterdir() if p.is_dir() and (p / "__init__.py").exists()):
+        missing += [f"{family.name}/{f}" for f in ENGINE_ROLES if not (family / f).is_file()]
+        for f in UI_ROLES:
+            ui = family / "ui"
+            if f == "lessons":
+                if not ((ui / "lessons.py").is_file() or (ui / "lessons" / "__init__.py").is_file()):
+                    missing.append(f"{family.name}/ui/lessons")
+            elif not (ui / f).is_file():
+                missing.append(f"{family.name}/ui/{f}")
+    return missing
+
+
+def test_every_family_has_the_same_file_roles() -> None:
+    families = PACKAGE / "families"
+    assert {p.name for p in families.iterdir() if p.is_dir() and (p / "__init__.py").exists()} >= {
+        "fishing", "red_ten", "in_the_red"}
+    assert missing_roles(families) == []
+
+
+def test_the_role_check_finds_a_missing_role(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    for f in ENGINE_ROLES:
+        if f != "sim.py":
+            (game / f).parent.mkdir(parents=True, exist_ok=True)
+            (game / f).write_text("")
+    (game / "ui" / "lessons").mkdir(parents=True)
+    for f in ("__init__.py", "presenter.py", "frame.py", "lessons/__init__.py"):
+        (game / "ui" / f).write_text("")
+    assert missing_roles(tmp_path) == ["game/sim.py", "game/ui/sheet.py"]
+
+
 GAME_NAMES = ("main-merah", "chinese-ten", "red-ten", "in-the-red")
 
 

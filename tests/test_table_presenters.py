@@ -17,7 +17,7 @@ from mainmerah.table.presenter import Presenter, presenter_class
 
 @pytest.fixture
 def chinese_ten() -> None:
-    pytest.importorskip("mainmerah.families.fishing.chinese_ten", reason="the Chinese Ten engine is not registered yet")
+    pytest.importorskip("mainmerah.families.fishing", reason="the Chinese Ten engine is not registered yet")
 
 
 def drive(t: TableWidget) -> int:

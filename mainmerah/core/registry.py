@@ -2,8 +2,8 @@
 
 The registry names the module of each game and imports it only when asked, so the core
 imports no game and no game imports the registry (no cycle). A game's module exposes
-``GAME``, a :class:`GameInfo`: how to deal it, set it up explicitly, load its save body,
-and make its bots.
+``GAME``, a :class:`GameInfo` (a family of games, ``GAMES``: a dict by name or a tuple of them):
+how to deal it, set it up explicitly, load its save body, and make its bots.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from mainmerah.core.contract import Bot, GameState
 from mainmerah.core.i18n import _
 from mainmerah.core.save import unwrap
 
-# name -> module holding GAME; the order is the home page's.
+# name -> module holding GAME (or GAMES, where the game is found by its name); the order is the home page's.
 MODULES: dict[str, str] = {
-    "main-merah": "mainmerah.families.fishing.main_merah",
-    "chinese-ten": "mainmerah.families.fishing.chinese_ten",
+    "main-merah": "mainmerah.families.fishing",
+    "chinese-ten": "mainmerah.families.fishing",
     "red-ten": "mainmerah.families.red_ten",
     "in-the-red": "mainmerah.families.in_the_red",
 }
@@ -126,20 +126,41 @@ def card_points(name: str, players: int | None = None) -> tuple[int, ...] | None
     return tuple(int(price(card, n)) for card in PACK)
 
 
+def _infos(module: str) -> tuple[GameInfo, ...]:
+    """The GameInfos a module exposes: its ``GAME``, or each of its ``GAMES`` (a dict by name or a tuple)."""
+    found = importlib.import_module(module)
+    one = getattr(found, "GAME", None)
+    if isinstance(one, GameInfo):
+        return (one,)
+    many = getattr(found, "GAMES", None)
+    infos = tuple(many.values()) if isinstance(many, Mapping) else many
+    if isinstance(infos, tuple) and infos and all(isinstance(i, GameInfo) for i in infos):
+        return infos
+    return ()
+
+
 def register(module: str, name: str | None = None) -> str:
     """Add the game whose ``GAME`` lives in ``module`` (after the others); its name is returned.
 
     The one place a game is named: the built-in ones are listed in MODULES, a game of one's own
-    (or a test's) is added here. A module without a ``GAME`` GameInfo, or a name already taken by
-    another module, is refused."""
-    info = getattr(importlib.import_module(module), "GAME", None)
-    if not isinstance(info, GameInfo):
+    (or a test's) is added here. A module of a family (``GAMES``) adds each of its games, or only
+    the one called ``name``; the first added is returned. A module without a ``GAME`` GameInfo (nor
+    ``GAMES``), or a name already taken by another module, is refused."""
+    infos = _infos(module)
+    if not infos:
         raise ValueError(f"{module} has no GAME (a GameInfo) to register")
-    key = (name or info.name).strip().lower()
-    if MODULES.get(key, module) != module:
-        raise ValueError(f"the game name {key!r} is taken by {MODULES[key]}: unregister it first")
-    MODULES[key] = module
-    return key
+    if len(infos) == 1:
+        keys = [(name or infos[0].name).strip().lower()]
+    else:
+        keys = [i.name for i in infos if name is None or i.name == name.strip().lower()]
+        if not keys:
+            raise ValueError(f"{module} has no game {name!r}: choose one of {', '.join(i.name for i in infos)}")
+    for key in keys:
+        if MODULES.get(key, module) != module:
+            raise ValueError(f"the game name {key!r} is taken by {MODULES[key]}: unregister it first")
+    for key in keys:
+        MODULES[key] = module
+    return keys[0]
 
 
 def unregister(name: str) -> None:
@@ -154,8 +175,13 @@ def get(name: str) -> GameInfo:
     if module is None:
         raise ValueError(_("unknown game {name!r}: choose one of {names}").format(
             name=name, names=", ".join(MODULES)))
-    info: GameInfo = importlib.import_module(module).GAME
-    return info
+    infos = _infos(module)
+    if len(infos) == 1:
+        return infos[0]
+    for info in infos:
+        if info.name == key:
+            return info
+    raise ValueError(f"{module} has no GAME, nor a game {key!r} in its GAMES")
 
 
 def new_game(name: str, seed: int | None = None, players: int | None = None, variant: str | None = None,

@@ -1,4 +1,4 @@
-"""Computer players. Every bot decides from a :class:`SeatView` only."""
+"""Computer players, and the levels the table offers. Every bot decides from a :class:`SeatView` only."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from mainmerah.core.cards import Card
 from mainmerah.core.contract import Bot
-from mainmerah.families.fishing.rules import Ruleset, get_ruleset, main_merah_points, matches
+from mainmerah.families.fishing.rules import get_ruleset, main_merah_points, matches
+from mainmerah.families.fishing.sim import DEFAULT_ROLLOUTS, greedy_choice
 from mainmerah.families.fishing.view import SeatView
 
 if TYPE_CHECKING:
@@ -21,36 +22,6 @@ def jb_capture(options: Sequence[Card]) -> Card:
         if c.red:
             return c
     return options[0]
-
-
-def greedy_key(own: int, taken: int, captures: bool) -> int:
-    """The one greedy policy (bigger is better), used by :class:`GreedyBot` and the fast path.
-
-    Any capture beats throwing a card away; among captures, the biggest gain, then keep
-    the more valuable card in hand; with no capture, throw the card worth least (a red card
-    left lying is a gift). ``own``: the played card's points; ``taken``: what it captures.
-    """
-    return 64 * (own + taken) + 32 - own if captures else -own
-
-
-def play_key(card: Card, table: Sequence[Card], rules: Ruleset, points: Sequence[int]) -> int:
-    """:func:`greedy_key` of playing ``card`` onto ``table`` now (its best capture by the rules)."""
-    found = rules.matching(card, table)
-    own = points[card.index]
-    if not found:
-        return greedy_key(own, 0, False)
-    if rules.takes_all(card, found):
-        return greedy_key(own, sum(points[c.index] for c in found), True)
-    return greedy_key(own, max(points[c.index] for c in found), True)
-
-
-def greedy_choice(kind: str, options: Sequence[Card], table: Sequence[Card], rules: Ruleset,
-                  points: Sequence[int]) -> Card:
-    """The greedy policy's choice: the capture worth most (first of equals: longest on the
-    table), or the hand card with the best :func:`play_key` (first of equals in hand order)."""
-    if kind == "capture":
-        return max(options, key=lambda c: (points[c.index], -options.index(c)))
-    return max(options, key=lambda c: play_key(c, table, rules, points))
 
 
 def play_value(card: Card, table: Sequence[Card], view: SeatView | None = None) -> int:
@@ -108,6 +79,25 @@ class JBCaptureBot(_SeatBot):
         return self.rng.choice(d.options)
 
 
+class ExpertBot:
+    """Plays the choice with the best estimated final margin (see :func:`.hint.view_hints`)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, rollouts: int = DEFAULT_ROLLOUTS,
+                 rng: random.Random | None = None, backend: str = "auto") -> None:
+        if rollouts < 1:
+            raise ValueError(f"rollouts must be at least 1, not {rollouts!r}")
+        self.rng = rng or random.Random(seed)
+        self.rollouts = rollouts
+        self.backend = backend
+
+    def choose(self, view: SeatView) -> Card:
+        from mainmerah.families.fishing.hint import expert_choice  # the hints load numpy: only when an expert plays
+
+        return expert_choice(view, self.rollouts, self.rng, self.backend)
+
+
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "jb": JBCaptureBot}
 
 
@@ -115,3 +105,18 @@ def play_out(game: object, bots: Sequence[Bot]) -> None:
     """Let ``bots[seat]`` take every decision until the game ends."""
     while (d := game.decision) is not None:  # type: ignore[attr-defined]
         game.act(bots[d.seat].choose(game.view(d.seat)))  # type: ignore[attr-defined]
+
+
+LEVELS = ("random", "greedy", "expert")
+"""The levels offered in the table, weakest first (``jb`` is a capture policy, also available by name)."""
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name: ``random``, ``greedy``, ``jb`` or ``expert``."""
+    key = name.strip().lower()
+    if key == "expert":
+        return ExpertBot(seed=seed)
+    cls = BOTS.get(key)
+    if cls is None:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join([*BOTS, 'expert'])}")
+    return cls(seed=seed)  # type: ignore[no-any-return]

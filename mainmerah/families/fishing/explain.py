@@ -13,8 +13,14 @@ from typing import TYPE_CHECKING, Any
 from mainmerah.core.cards import Card, cards_text, points_text, rank_name
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import capitalized, seat_name
-from mainmerah.families.fishing.rules import PAIR_CLASS, PARTNER, SELF_PAIRING, get_ruleset, main_merah_points
-from mainmerah.families.fishing.score import score_card
+from mainmerah.families.fishing.rules import (
+    PAIR_CLASS,
+    PARTNER,
+    SELF_PAIRING,
+    get_ruleset,
+    main_merah_points,
+    score_card,
+)
 
 if TYPE_CHECKING:  # the events call explain(); this module reads them by their kind, never imports them
     from mainmerah.families.fishing.events import Capture, Deal, End, TakeFour

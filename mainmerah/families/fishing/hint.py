@@ -1,11 +1,11 @@
-"""Hints with reasons, and the ``expert`` bot that plays by them.
+"""Hints with reasons, and the choice the ``expert`` bot plays by them (the bot is in :mod:`.bots`).
 
 A hint values each legal choice of the seat to move from that seat's
 :class:`~mainmerah.families.fishing.view.SeatView` only: the points it takes now, and Monte
 Carlo estimates of the final outcome. Each rollout deals the cards the seat
 cannot see (other hands and the stock) at random, with the sizes it knows,
 makes the choice, and lets every seat finish the game greedily (the fast path
-of :mod:`mainmerah.families.fishing.fast`). All choices are scored on the same random deals,
+of :mod:`mainmerah.families.fishing.sim`). All choices are scored on the same random deals,
 so the differences between them are measured more precisely than each value.
 
 Margin is the seat's final score minus the best other score; a shared first
@@ -19,12 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import mainmerah.families.fishing.sim as ro
 from mainmerah.core.cards import Card, rank_name
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.families.fishing import fast as ro
-from mainmerah.families.fishing.fast import card_type, fast_path_fits
-from mainmerah.families.fishing.playout import engine_estimate
 from mainmerah.families.fishing.rules import PARTNER, get_ruleset
+from mainmerah.families.fishing.sim import DEFAULT_ROLLOUTS, card_type, engine_estimate, fast_path_fits
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy
@@ -37,7 +36,6 @@ try:  # numpy runs the rollouts in lockstep; without it a pure-Python loop does.
 except ImportError:  # pragma: no cover - exercised only where numpy is missing
     np = None  # type: ignore[assignment]
 
-DEFAULT_ROLLOUTS = 1000
 
 
 @dataclass(frozen=True)
@@ -387,39 +385,27 @@ def _outlook(mean: float, win: float) -> str:
     return _("{margin}; {chances}.").format(margin=margin, chances=chances)
 
 
-# ----- the expert bot ---------------------------------------------------------------
+# ----- the expert's choice ------------------------------------------------------------
 
-class ExpertBot:
-    """Plays the choice with the best estimated final margin (see :func:`view_hints`)."""
-
-    name = "expert"
-
-    def __init__(self, seed: int | None = None, rollouts: int = DEFAULT_ROLLOUTS,
-                 rng: random.Random | None = None, backend: str = "auto") -> None:
-        if rollouts < 1:
-            raise ValueError(f"rollouts must be at least 1, not {rollouts!r}")
-        self.rng = rng or random.Random(seed)
-        self.rollouts = rollouts
-        self.backend = backend
-
-    def choose(self, view: SeatView) -> Card:
-        d = view.decision
-        if d is None:
-            raise ValueError(f"it is not seat {view.seat}'s turn")
-        if not fast_path_fits(view.variant):
-            means, _wins, _se = engine_estimate(view, max(16, self.rollouts // ENGINE_SHARE), self.rng.getrandbits(63))
-            return d.options[max(range(len(d.options)), key=lambda j: (means[j], -j))]
-        # Cards of one type are interchangeable: with a single type there is no real choice.
-        if len({card_type(c) for c in d.options}) == 1:
-            return d.options[0]
-        pos = _position(view)
-        means, _wins, _se = _estimate(pos, self.rollouts, self.rng.getrandbits(63), self.backend)
-        best = max(range(len(pos.choices)), key=lambda j: (means[j], -j))
-        if pos.kind == "play":
-            t = pos.hand[pos.choices[best]]
-            return next(c for c in d.options if card_type(c) == t)
-        red = bool(pos.choices[best])
-        return next(c for c in d.options if c.red == red)
+def expert_choice(view: SeatView, rollouts: int, rng: random.Random, backend: str = "auto") -> Card:
+    """The choice with the best estimated final margin (see :func:`view_hints`): the expert bot's move."""
+    d = view.decision
+    if d is None:
+        raise ValueError(f"it is not seat {view.seat}'s turn")
+    if not fast_path_fits(view.variant):
+        means, _wins, _se = engine_estimate(view, max(16, rollouts // ENGINE_SHARE), rng.getrandbits(63))
+        return d.options[max(range(len(d.options)), key=lambda j: (means[j], -j))]
+    # Cards of one type are interchangeable: with a single type there is no real choice.
+    if len({card_type(c) for c in d.options}) == 1:
+        return d.options[0]
+    pos = _position(view)
+    means, _wins, _se = _estimate(pos, rollouts, rng.getrandbits(63), backend)
+    best = max(range(len(pos.choices)), key=lambda j: (means[j], -j))
+    if pos.kind == "play":
+        t = pos.hand[pos.choices[best]]
+        return next(c for c in d.options if card_type(c) == t)
+    red = bool(pos.choices[best])
+    return next(c for c in d.options if c.red == red)
 
 
-__all__ = ["DEFAULT_ROLLOUTS", "ExpertBot", "Hint", "estimate", "hints", "view_hints"]
+__all__ = ["DEFAULT_ROLLOUTS", "Hint", "estimate", "expert_choice", "hints", "view_hints"]

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
+import mainmerah.families.fishing.sim as ro
 from mainmerah.core.cards import rank_name
 from mainmerah.core.i18n import _
-from mainmerah.families.fishing import fast as ro
 from mainmerah.families.fishing.rules import SETUP_SIZES, VARIANTS, get_variant
 
 DECK_SIZE = 52
@@ -181,7 +181,7 @@ class Simulation:
 def simulate(games: int, players: int = 2, variant: str = "classic", policies: Sequence[str] | str = "random",
              capture: str | None = None, seed: int = 0, progress: ProgressFactory | None = None,
              chunk: int = 500) -> Simulation:
-    """Deal and play ``games`` fast-path games (see :func:`mainmerah.families.fishing.fast.simulate`)."""
+    """Deal and play ``games`` fast-path games (see :func:`mainmerah.families.fishing.sim.simulate`)."""
     if players not in SETUP_SIZES:
         raise ValueError(f"Main Merah is for 2 or 3 players, not {players!r}")
     pols = (policies,) * players if isinstance(policies, str) else tuple(policies)
@@ -249,11 +249,9 @@ class DuelResult:
 
 
 def _make(name: str, seed: int, rollouts: int) -> Any:
-    from mainmerah.families.fishing.levels import make_bot
+    from mainmerah.families.fishing.bots import ExpertBot, make_bot
 
     if name == "expert":
-        from mainmerah.families.fishing.hint import ExpertBot
-
         return ExpertBot(seed=seed, rollouts=rollouts)
     return make_bot(name, seed)
 

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from mainmerah.core.cards import Card
-from mainmerah.families.fishing.bots import play_key
 from mainmerah.families.fishing.puzzles import DATA, Puzzle, record
+from mainmerah.families.fishing.sim import play_key
 from mainmerah.families.fishing.solver import Solver
 from mainmerah.families.fishing.state import CAPTURE, PLAY, Game
 

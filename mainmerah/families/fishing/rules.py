@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from mainmerah.core.cards import PACK, RANKS, Card, card_label, rank_name
@@ -266,3 +266,26 @@ def main_merah_card_points(card: Card, players: int = 2) -> int:
 def chinese_ten_card_points(card: Card, players: int = 4) -> int:
     """What a card scores in Chinese Ten with ``players`` (its black Aces depend on them)."""
     return get_ruleset("chinese-ten").card_points(card, players)
+
+
+# ----- scoring a pile card by card -------------------------------------------------
+def pile_points(cards: Iterable[Card], points: Sequence[int] = MAIN_MERAH_POINTS) -> int:
+    return sum(points[c.index] for c in cards)
+
+
+def score_card(cards: Iterable[Card], points: Sequence[int] = MAIN_MERAH_POINTS) -> str:
+    """``"A♥ 20 + 9♦ 10 + 7♣ 0 = 30"``; an empty pile scores 0. ``points``: the ruleset's, by card index."""
+    cards = list(cards)
+    if not cards:
+        return _("no cards captured = 0")
+    return " + ".join(f"{c} {points[c.index]}" for c in cards) + f" = {pile_points(cards, points)}"
+
+
+def red_only_card(cards: Iterable[Card], points: Sequence[int] = MAIN_MERAH_POINTS) -> str:
+    """A shorter form that lists only the scoring cards (red, and Chinese Ten's black Aces)."""
+    cards = list(cards)
+    scoring = [c for c in cards if points[c.index]]
+    rest = len(cards) - len(scoring)
+    parts = " + ".join(f"{c} {points[c.index]}" for c in scoring) or "0"
+    tail = _(" (+ {n} black cards worth 0)").format(n=rest) if rest else ""
+    return f"{parts}{tail} = {pile_points(cards, points)}"

@@ -17,8 +17,9 @@ from mainmerah.core.i18n import _
 from mainmerah.core.save import FORMAT, VERSION, envelope, unwrap
 from mainmerah.core.save import cardlist as _cardlist
 from mainmerah.core.save import field as _field
+from mainmerah.families.fishing.deal import Setup, check_layout, deal
 from mainmerah.families.fishing.rules import RULESETS, get_ruleset
-from mainmerah.families.fishing.state import Choice, Game, Setup, check_layout, deal
+from mainmerah.families.fishing.state import Choice, Game
 
 
 def to_dict(game: Game) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """In The Red: the Elmer family's stacking game where the highest red card on top loses the round.
 
-Registered as ``in-the-red``. Rules: ``shared/rules/in-the-red.md``; engine in :mod:`.engine`.
+Registered as ``in-the-red``. Rules: ``shared/rules/in-the-red.md``; the engine in :mod:`.state`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from mainmerah.core.registry import GameInfo
 from mainmerah.families.in_the_red.bots import BOTS, make_bot
 from mainmerah.families.in_the_red.rules import fits, legal_moves, losers, value
 from mainmerah.families.in_the_red.save import load_body
+from mainmerah.families.in_the_red.sim import other_world
 from mainmerah.families.in_the_red.state import VARIANTS, Choice, InTheRed, Setup, Turn, parse_action
 from mainmerah.families.in_the_red.view import SeatView
-from mainmerah.families.in_the_red.worlds import other_world
 
 
 def new(seed: int | None = None, players: int = 4, variant: str = "standard", dealer: int | None = None) -> InTheRed:

@@ -1,10 +1,11 @@
 """Red Ten (红十): the four-player climbing game from Jiaxing whose red tens decide the teams.
 
-The rules are ``shared/rules/red-ten.md``; each module is named for what it holds:
-``rules`` (rank order, ``classify``, ``beats``, every play of a hand), ``engine`` (one hand),
-``scoring`` (the tables and the early end), ``view`` (one seat's sight and team inference),
-``events``/``explain``/``words`` (the log in plain words), ``bots`` and ``sim`` (computer
-players and their fast playouts), ``save`` and ``worlds`` (loading, other deals).
+The rules are ``shared/rules/red-ten.md``; the file roles are every family's:
+``rules`` (rank order, ``classify``, ``beats``, every play of a hand; the scoring tables and
+the early end), ``deal`` (the set-up, the shuffle, the checks of an explicit deal), ``state``
+(one hand), ``view`` (one seat's sight and team inference), ``events``/``explain`` (the log and
+the game in plain words), ``bots`` (computer players), ``sim`` (their fast playouts, other
+deals), ``save`` (loading).
 
     >>> from mainmerah.families.red_ten import RedTen
     >>> g = RedTen.new(seed=1)
@@ -19,11 +20,12 @@ from __future__ import annotations
 from mainmerah.core.i18n import N_
 from mainmerah.core.registry import GameInfo
 from mainmerah.families.red_ten.bots import BOTS, make_bot
+from mainmerah.families.red_ten.deal import Setup, deal
 from mainmerah.families.red_ten.rules import Combo, answers_for, beats, classify, plays
 from mainmerah.families.red_ten.save import load_body
-from mainmerah.families.red_ten.state import VARIANTS, Choice, Decision, RedTen, Setup, deal
+from mainmerah.families.red_ten.sim import other_world
+from mainmerah.families.red_ten.state import VARIANTS, Choice, Decision, RedTen
 from mainmerah.families.red_ten.view import SeatView
-from mainmerah.families.red_ten.worlds import other_world
 
 GAME = GameInfo(
     name="red-ten",

@@ -25,8 +25,9 @@ from mainmerah.families.red_ten.rules import (
     classify,
     is_red_ten,
     plain,
+    red_team,
+    settle,
 )
-from mainmerah.families.red_ten.score import red_team, settle
 from mainmerah.families.red_ten.sim import PASS_MOVE, Move, Sim, counts_of, greedy, move_of, moves, pos_value
 from mainmerah.families.red_ten.view import SeatView
 

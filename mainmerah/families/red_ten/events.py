@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from mainmerah.core.cards import Card
 from mainmerah.families.red_ten.explain import explain_event
-from mainmerah.families.red_ten.rules import Combo
+from mainmerah.families.red_ten.rules import Combo, Settlement
 
 
 class Deal(NamedTuple):
@@ -84,19 +84,6 @@ class Out(NamedTuple):
 
     def explain(self, names: list[str] | None = None, you: int | None = None) -> str:
         return explain_event(self, names, you)
-
-
-class Settlement(NamedTuple):
-    """How a hand's score came about, for the explanation line by line."""
-
-    case: str  # "surrender", "2v2" or "1v3"
-    red: tuple[int, ...]  # the red team's seats (one seat when alone)
-    winners: tuple[int, ...]  # the side that scored (empty on a draw)
-    places: tuple[int, ...]  # finishing place per seat (4 = last or still holding cards)
-    base: tuple[int, ...]  # scores before the open-hand multiplier
-    multiplier: int
-    scores: tuple[int, ...]
-    open: bool
 
 
 class End(NamedTuple):

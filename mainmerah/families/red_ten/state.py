@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
@@ -17,7 +16,9 @@ from mainmerah.core.contract import GameState
 from mainmerah.core.errors import LayoutError, RuleError
 from mainmerah.core.i18n import _
 from mainmerah.core.words import capitalized, seat_name
-from mainmerah.families.red_ten.events import Answer, Deal, End, Event, Out, Pass, Play, RoundWon, Settlement, Shown
+from mainmerah.families.red_ten.deal import Setup, checked_hands, deal
+from mainmerah.families.red_ten.events import Answer, Deal, End, Event, Out, Pass, Play, RoundWon, Shown
+from mainmerah.families.red_ten.explain import check_held, does_not_beat, not_a_play
 from mainmerah.families.red_ten.rules import (
     HEART_THREE,
     KEEP,
@@ -26,15 +27,18 @@ from mainmerah.families.red_ten.rules import (
     REVEAL,
     SURRENDER,
     Combo,
+    Settlement,
     answers_for,
     beats,
     classify,
     plays,
+    red_team,
+    settle,
+    settled,
     sort_cards,
+    surrender,
 )
-from mainmerah.families.red_ten.score import red_team, settle, settled, surrender
 from mainmerah.families.red_ten.view import SeatView
-from mainmerah.families.red_ten.words import check_held, does_not_beat, not_a_play
 
 SEATS = 4
 VARIANTS = ("standard",)
@@ -52,29 +56,6 @@ class Decision(NamedTuple):
 
     seat: int
     kind: str
-
-
-@dataclass(frozen=True)
-class Setup:
-    hands: tuple[tuple[Card, ...], ...]  # as dealt, by seat
-    dealer: int
-    seed: int | None = None
-    variant: str = "standard"
-
-
-def deal_sizes(dealer: int) -> tuple[int, ...]:
-    """14 cards to the two seats after the dealer, 13 to the other two (choice)."""
-    return tuple(14 if (s - dealer - 1) % SEATS < 2 else 13 for s in range(SEATS))
-
-
-def deal(rng: random.Random, dealer: int) -> tuple[tuple[Card, ...], ...]:
-    """Shuffle the 54 cards and deal them one at a time, starting after the dealer."""
-    pack = list(PACK_WITH_JOKERS)
-    rng.shuffle(pack)
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(pack):
-        hands[(dealer + 1 + i) % SEATS].append(card)
-    return tuple(tuple(h) for h in hands)
 
 
 class RedTen(GameState[Choice]):
@@ -109,27 +90,7 @@ class RedTen(GameState[Choice]):
                     variant: str = "standard") -> RedTen:
         """An explicit deal: four hands (card texts or cards) holding all 54 cards."""
         _check_variant(variant)
-        if len(hands) != SEATS:
-            raise LayoutError(_("Red Ten needs 4 hands, not {n}").format(n=len(hands)))
-        if not isinstance(dealer, int) or not 0 <= dealer < SEATS:
-            raise LayoutError(_("the dealer is a seat 0-3, not {d!r}").format(d=dealer))
-        parsed = tuple(tuple(parse_cards(h)) for h in hands)
-        seen: set[Card] = set()
-        for h in parsed:
-            for c in h:
-                if c in seen:
-                    raise LayoutError(_("{card} is dealt twice").format(card=c))
-                seen.add(c)
-        missing = [c for c in PACK_WITH_JOKERS if c not in seen]
-        if missing:
-            raise LayoutError(_("all 54 cards are dealt; missing: {cards}").format(
-                cards=" ".join(map(str, missing))))
-        sizes = deal_sizes(dealer)
-        for s, h in enumerate(parsed):
-            if len(h) != sizes[s]:
-                raise LayoutError(_("seat {seat} is dealt {want} cards (dealer {dealer}), not {n}").format(
-                    seat=s, want=sizes[s], dealer=dealer, n=len(h)))
-        return cls(Setup(parsed, dealer, seed, variant))
+        return cls(Setup(checked_hands(hands, dealer), dealer, seed, variant))
 
     def _fresh(self) -> Self:
         return type(self)(self.setup)

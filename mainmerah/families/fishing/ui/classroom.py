@@ -27,15 +27,14 @@ import ipywidgets as W
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK as DECK
 from mainmerah.core.cards import CardError
+from mainmerah.core.errors import LayoutError
 from mainmerah.core.i18n import _, ngettext, on_language_change
-from mainmerah.families.fishing.bots import play_out
+from mainmerah.families.fishing.bots import make_bot, play_out
 from mainmerah.families.fishing.dealcode import DealCodeError, decode, encode, random_code
 from mainmerah.families.fishing.events import Redeal
-from mainmerah.families.fishing.levels import make_bot
-from mainmerah.families.fishing.rules import PARTNER, VARIANTS, main_merah_points
+from mainmerah.families.fishing.rules import PARTNER, VARIANTS, main_merah_points, score_card
 from mainmerah.families.fishing.save import SaveFileError
-from mainmerah.families.fishing.score import score_card
-from mainmerah.families.fishing.state import Game, LayoutError
+from mainmerah.families.fishing.state import Game
 from mainmerah.families.fishing.ui import kept_classroom as kept
 from mainmerah.families.fishing.ui.art import game_html
 from mainmerah.families.fishing.ui.lessons.main_merah import _tally_hint, best_play_task, pair_task, show

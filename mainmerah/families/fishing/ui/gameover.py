@@ -9,8 +9,7 @@ from mainmerah.core.i18n import _
 from mainmerah.draw.text import esc
 from mainmerah.families.fishing.events import End
 from mainmerah.families.fishing.explain import capitalized, seat_name, stranded_text
-from mainmerah.families.fishing.rules import MAIN_MERAH_POINTS
-from mainmerah.families.fishing.score import score_card
+from mainmerah.families.fishing.rules import MAIN_MERAH_POINTS, score_card
 from mainmerah.table.cards import fan_html
 
 

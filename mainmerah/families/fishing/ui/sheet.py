@@ -13,8 +13,7 @@ from mainmerah.core import registry
 from mainmerah.core.cards import PACK, RANKS, SUIT_SYMBOLS, Card
 from mainmerah.core.i18n import _
 from mainmerah.families.fishing.explain import rule_of
-from mainmerah.families.fishing.rules import PARTNER, SELF_PAIRING, VARIANTS, Ruleset, get_ruleset
-from mainmerah.families.fishing.score import score_card
+from mainmerah.families.fishing.rules import PARTNER, SELF_PAIRING, VARIANTS, Ruleset, get_ruleset, score_card
 from mainmerah.families.fishing.state import Game
 from mainmerah.sheets.page import Page
 

@@ -11,7 +11,7 @@ UI = GameUI(
     presenter=f"{_UI}.presenter:InTheRedPresenter",
     art="7♣ 7♥ K♥ 2♠",  # a stack's top cards: the highest red one loses
     levels={
-        # Each line says what families/in_the_red/greedy.py and expert.py do.
+        # Each line says what families/in_the_red/bots.py does at that level.
         "random": N_("random lays any card that fits, or discards any card when none fits"),
         "greedy": N_("greedy keeps itself out of the red as if the round ended now, then sheds its highest card"),
         "expert": N_("expert plays each choice out over many deals of the unseen cards and picks the one that "

@@ -284,7 +284,7 @@ class InTheRedPresenter(Presenter):
         return Act(text)
 
     def hint(self, game: Any, seat: int, seed: int) -> tuple[list[Any], str]:
-        from mainmerah.families.in_the_red.expert import ExpertBot
+        from mainmerah.families.in_the_red.bots import ExpertBot
 
         view = game.view(seat)
         card, stack = parse_action(ExpertBot(seed).choose(view))

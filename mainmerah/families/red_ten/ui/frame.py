@@ -16,9 +16,9 @@ from typing import Any
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _
 from mainmerah.core.words import capitalized, seat_name
+from mainmerah.families.red_ten.explain import describe, does_not_beat, not_a_play, place_name, why_beats
 from mainmerah.families.red_ten.rules import RED_TENS, SURRENDER, Combo, beats, classify, sort_cards
 from mainmerah.families.red_ten.view import OTHER, RED, infer_teams
-from mainmerah.families.red_ten.words import describe, does_not_beat, not_a_play, place_name, why_beats
 
 CHOICE_KINDS = ("answer", "play", "pass")
 

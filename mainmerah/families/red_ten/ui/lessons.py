@@ -16,9 +16,8 @@ import ipywidgets as W
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _
 from mainmerah.draw.svg import cards_html
-from mainmerah.families.red_ten.rules import beats, classify, value
-from mainmerah.families.red_ten.score import settle
-from mainmerah.families.red_ten.words import describe, does_not_beat, not_a_play, why_beats
+from mainmerah.families.red_ten.explain import describe, does_not_beat, not_a_play, why_beats
+from mainmerah.families.red_ten.rules import beats, classify, settle, value
 from mainmerah.teach.lesson import ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask
 from mainmerah.teach.spec import LessonSpec
 

@@ -21,6 +21,7 @@ from typing import Any
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _
 from mainmerah.core.words import capitalized, seat_name
+from mainmerah.families.red_ten.explain import describe, place_name, why_beats
 from mainmerah.families.red_ten.rules import PASS, classify, sort_cards
 from mainmerah.families.red_ten.ui.frame import (
     TableFrame,
@@ -35,7 +36,6 @@ from mainmerah.families.red_ten.ui.frame import (
     teams_known,
     teams_line,
 )
-from mainmerah.families.red_ten.words import describe, place_name, why_beats
 from mainmerah.table.board import Action, Part
 from mainmerah.table.cards import card_code
 from mainmerah.table.intents import Act, Intent, Refuse, Select, unselect

@@ -1,6 +1,6 @@
-"""Red Ten's rules sheet, read from ``red_ten.rules`` (order, plays, what beats what) and ``red_ten.scoring``.
+"""Red Ten's rules sheet, read from ``red_ten.rules`` (order, plays, what beats what, the scoring tables).
 
-The names and reasons are the engine's own (``red_ten.words``); the scoring tables are the
+The names and reasons are the engine's own (``red_ten.explain``); the scoring tables are the
 rule book's tables as the code holds them, and the open-hand and surrender lines are
 scores the code computes.
 """
@@ -12,11 +12,21 @@ from collections.abc import Sequence
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
 from mainmerah.core.i18n import _
-from mainmerah.families.red_ten.explain import signed
-from mainmerah.families.red_ten.rules import HEART_THREE, RED_TENS, answers_for, classify, sort_cards, value
-from mainmerah.families.red_ten.score import ONE_V_THREE, TWO_V_TWO, settle, surrender
-from mainmerah.families.red_ten.state import SEATS, deal_sizes
-from mainmerah.families.red_ten.words import describe, does_not_beat, place_name, why_beats
+from mainmerah.families.red_ten.deal import deal_sizes
+from mainmerah.families.red_ten.explain import describe, does_not_beat, place_name, signed, why_beats
+from mainmerah.families.red_ten.rules import (
+    HEART_THREE,
+    ONE_V_THREE,
+    RED_TENS,
+    TWO_V_TWO,
+    answers_for,
+    classify,
+    settle,
+    sort_cards,
+    surrender,
+    value,
+)
+from mainmerah.families.red_ten.state import SEATS
 from mainmerah.sheets.page import Page
 
 # Example plays, low kinds first, each a set of cards that classify() names.

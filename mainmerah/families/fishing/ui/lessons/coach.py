@@ -17,9 +17,9 @@ import ipywidgets as W
 from mainmerah.core.cards import Card, cards_text, rank_name
 from mainmerah.core.i18n import _
 from mainmerah.draw.svg import backs_html, card_svg, cards_html
+from mainmerah.families.fishing.bots import make_bot
 from mainmerah.families.fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay, TakeFour
 from mainmerah.families.fishing.explain import auto_reason, needs, no_pair_reason, pair_reason
-from mainmerah.families.fishing.levels import make_bot
 from mainmerah.families.fishing.rules import PARTNER
 from mainmerah.families.fishing.state import Game, RuleError
 from mainmerah.teach.cards import CardButton, CardRow

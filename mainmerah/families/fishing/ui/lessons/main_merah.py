@@ -15,13 +15,11 @@ import ipywidgets as W
 from mainmerah.core.cards import Card, cards_text, parse_cards, points_text, rank_name
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.draw.svg import card_html, card_svg, cards_html
-from mainmerah.families.fishing.bots import play_out, play_value
+from mainmerah.families.fishing.bots import make_bot, play_out, play_value
 from mainmerah.families.fishing.dealcode import encode
 from mainmerah.families.fishing.events import Capture, End, Redeal
 from mainmerah.families.fishing.explain import auto_reason, no_pair_reason, pair_reason, stranded_text
-from mainmerah.families.fishing.levels import make_bot
-from mainmerah.families.fishing.rules import PARTNER, get_variant, main_merah_points
-from mainmerah.families.fishing.score import red_only_card, score_card
+from mainmerah.families.fishing.rules import PARTNER, get_variant, main_merah_points, red_only_card, score_card
 from mainmerah.families.fishing.state import Game
 from mainmerah.families.fishing.ui.lessons.coach import Coach
 from mainmerah.table.table import TableWidget

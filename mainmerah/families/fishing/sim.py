@@ -1,4 +1,6 @@
-"""The fast simulation path for bots, hints and the lab: no events, no explanations.
+"""Simulating the fishing games: the greedy policy, the fast path, full-engine playouts and other worlds.
+
+The fast path serves bots, hints and the lab: no events, no explanations.
 
 A card is reduced to its *type*: ``2 * (rank - 1) + red`` (0..25). Suits never
 matter for pairing and only colour matters for points, so two cards of one
@@ -13,29 +15,71 @@ Capture policies: ``"random"`` takes one matching card uniformly (like the
 random bot), ``"greedy"`` takes a red one when there is one (the most points,
 and also what the jb rule does). Play policies: ``"random"`` (uniform among
 hand cards) and ``"greedy"`` (:func:`greedy_type_key`: the one greedy policy,
-:func:`.bots.greedy_key`, on types: the biggest capture now, else throw the card worth least).
+:func:`greedy_key`, on types: the biggest capture now, else throw the card worth least).
 
 Batches of games in lockstep with numpy (:func:`finish_greedy_batch`) serve the
 hints; numpy is optional (``pip install mainmerah[fast]``).
+
+Full-engine playouts (:func:`engine_estimate`) give hint values for rulesets the fast path does
+not fit (Chinese Ten); :func:`other_world` deals the cards a seat has not seen otherwise (for the
+conformance suite and for tests).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from mainmerah.core.cards import PACK as DECK
 from mainmerah.core.cards import Card
-from mainmerah.families.fishing.bots import greedy_key
-from mainmerah.families.fishing.rules import PARTNER, SETUP_SIZES, get_variant, rank_points
+from mainmerah.families.fishing.deal import Setup
+from mainmerah.families.fishing.rules import PARTNER, SETUP_SIZES, Ruleset, get_variant, rank_points
+from mainmerah.families.fishing.state import Game
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy
 
+    from mainmerah.families.fishing.view import SeatView
+
 N_TYPES = 26
 EMPTY = N_TYPES  # an empty hand slot in batch arrays
 
+
+# ----- the greedy policy (the greedy bot, the fast path, the playouts) ---------------
+
+def greedy_key(own: int, taken: int, captures: bool) -> int:
+    """The one greedy policy (bigger is better), used by :class:`GreedyBot` and the fast path.
+
+    Any capture beats throwing a card away; among captures, the biggest gain, then keep
+    the more valuable card in hand; with no capture, throw the card worth least (a red card
+    left lying is a gift). ``own``: the played card's points; ``taken``: what it captures.
+    """
+    return 64 * (own + taken) + 32 - own if captures else -own
+
+
+def play_key(card: Card, table: Sequence[Card], rules: Ruleset, points: Sequence[int]) -> int:
+    """:func:`greedy_key` of playing ``card`` onto ``table`` now (its best capture by the rules)."""
+    found = rules.matching(card, table)
+    own = points[card.index]
+    if not found:
+        return greedy_key(own, 0, False)
+    if rules.takes_all(card, found):
+        return greedy_key(own, sum(points[c.index] for c in found), True)
+    return greedy_key(own, max(points[c.index] for c in found), True)
+
+
+def greedy_choice(kind: str, options: Sequence[Card], table: Sequence[Card], rules: Ruleset,
+                  points: Sequence[int]) -> Card:
+    """The greedy policy's choice: the capture worth most (first of equals: longest on the
+    table), or the hand card with the best :func:`play_key` (first of equals in hand order)."""
+    if kind == "capture":
+        return max(options, key=lambda c: (points[c.index], -options.index(c)))
+    return max(options, key=lambda c: play_key(c, table, rules, points))
+
+
+# ----- the fast path ----------------------------------------------------------------
 
 def card_type(card: Card) -> int:
     """The type of a card: rank and colour, ``2 * (rank - 1) + red``."""
@@ -53,7 +97,7 @@ PARTNER_BASE: tuple[int, ...] = tuple(2 * (PARTNER[t // 2 + 1] - 1) for t in ran
 RED_PARTNER_POINTS: tuple[int, ...] = tuple(POINTS[PARTNER_BASE[t] + 1] for t in range(N_TYPES))
 DECK_TYPES: tuple[int, ...] = tuple(card_type(c) for c in DECK)
 
-# The greedy policy's keys (bots.greedy_key) for each type: capturing a red or a black card, or none.
+# The greedy policy's keys (greedy_key) for each type: capturing a red or a black card, or none.
 KEY_RED: tuple[int, ...] = tuple(greedy_key(POINTS[t], RED_PARTNER_POINTS[t], True) for t in range(N_TYPES))
 KEY_BLACK: tuple[int, ...] = tuple(greedy_key(POINTS[t], 0, True) for t in range(N_TYPES))
 KEY_DUMP: tuple[int, ...] = tuple(greedy_key(POINTS[t], 0, False) for t in range(N_TYPES))
@@ -97,7 +141,7 @@ def _redeal_mask(variant: str) -> tuple[bool, ...]:
 
 def deal(players: int = 2, variant: str = "classic", rng: random.Random | int | None = None,
          dealer: int = 0) -> FastDeal:
-    """Shuffle and deal exactly like ``mainmerah.families.fishing.state.deal`` (same seed, same cards)."""
+    """Shuffle and deal exactly like ``mainmerah.families.fishing.deal.deal`` (same seed, same cards)."""
     if players not in SETUP_SIZES:
         raise ValueError(f"Main Merah is for 2 or 3 players, not {players!r}")
     if not isinstance(rng, random.Random):
@@ -370,3 +414,114 @@ class _NoRandom(random.Random):
 
 
 _NO_RNG = _NoRandom(0)
+
+
+# ----- full-engine playouts ----------------------------------------------------------
+# Full-engine playouts: hint values for rulesets the fast path does not fit (Chinese Ten).
+#
+# Each playout deals the cards the seat cannot see (other hands and the stock) at random
+# with the sizes it knows, rebuilds that world with the engine, takes one option, and lets
+# every seat finish with the greedy bot. All options are scored on the same worlds, so
+# their differences are measured more precisely than each value.
+
+DEFAULT_ROLLOUTS = 1000  # a hint's rollouts (and the expert bot's)
+
+
+def _world(view: SeatView, rng: random.Random) -> Game:
+    hidden = list(view.unseen())
+    rng.shuffle(hidden)
+    n, s = view.players, view.seat
+    hands: list[tuple[Card, ...]] = []
+    at = view.stock_size
+    for seat in range(n):
+        if seat == s:
+            hands.append(view.hand)
+        else:
+            size = view.hand_sizes[seat]
+            hands.append(tuple(hidden[at : at + size]))
+            at += size
+    setup = Setup(n, view.variant, tuple(hands), view.table, tuple(hidden[: view.stock_size]), s, s, None,
+                  view.piles)
+    return Game(setup, check=False)
+
+
+def _margin(scores: tuple[int, ...], seat: int) -> tuple[int, float]:
+    me = scores[seat]
+    best_other = max(v for i, v in enumerate(scores) if i != seat)
+    top = max(me, best_other)
+    return me - best_other, (1.0 / sum(v == top for v in scores) if me == top else 0.0)
+
+
+def engine_estimate(view: SeatView, rollouts: int, seed: int) -> tuple[list[float], list[float], list[float]]:
+    """Per option of ``view.decision``: mean final margin, win share, standard error of the margin."""
+    d = view.decision
+    if d is None:
+        raise ValueError(f"it is not seat {view.seat}'s turn")
+    if d.kind != "play":
+        # A capture choice picks among cards of one rank: its value is its points now.
+        values = [float(view.value(c)) for c in d.options]
+        return values, [0.0] * len(values), [0.0] * len(values)
+    rng = random.Random(seed)
+    rows: list[list[tuple[int, float]]] = [[] for _ in d.options]
+    for _i in range(rollouts):
+        world = _world(view, rng)
+        for j, card in enumerate(d.options):
+            g = world.copy()
+            g.play(card)
+            rules, points = g.rules, g.variant.points(g.players)
+            while (nd := g.decision) is not None:  # every seat greedy, on the world's own table
+                g.decide(greedy_choice(nd.kind, nd.options, g.table, rules, points))
+            rows[j].append(_margin(g.scores, view.seat))
+    means, wins, ses = [], [], []
+    for row in rows:
+        m = [x for x, _w in row]
+        mu = sum(m) / len(m)
+        var = sum((x - mu) ** 2 for x in m) / len(m)
+        means.append(mu)
+        wins.append(sum(w for _x, w in row) / len(row))
+        ses.append((var / max(1, len(m) - 1)) ** 0.5)
+    return means, wins, ses
+
+
+# ----- other worlds -------------------------------------------------------------------
+# Other worlds a seat cannot tell from this one (for the conformance suite and for tests).
+#
+# The cards a seat has not seen -- other hands and the stock, now -- are dealt otherwise
+# into the same places, and the same decisions are replayed: everything the seat saw
+# (its hand, the table, every card played, flipped and captured) is the same.
+
+
+def other_world(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """``game`` with the cards ``seat`` has not seen shuffled among their places; None if there are none."""
+    s = game.setup
+    played: set[object] = set()
+    for ch in game.choices:
+        played.add(ch.card)
+    flipped = set(s.stock[: len(s.stock) - game.stock_size])
+    # Unseen now: other seats' hand cards and the stock still down. Their set-up places are swapped.
+    places: list[tuple[str, int, int]] = []
+    for i, hand in enumerate(s.hands):
+        if i == seat:
+            continue
+        for k, c in enumerate(hand):
+            if c in game.hands[i]:
+                places.append(("hand", i, k))
+    for k, c in enumerate(s.stock):
+        if c not in flipped:
+            places.append(("stock", 0, k))
+    if len(places) < 2:
+        return None
+    hands = [list(h) for h in s.hands]
+    stock = list(s.stock)
+    cards = [hands[i][k] if where == "hand" else stock[k] for where, i, k in places]
+    rng.shuffle(cards)
+    for (where, i, k), c in zip(places, cards, strict=True):
+        if where == "hand":
+            hands[i][k] = c
+        else:
+            stock[k] = c
+    setup = replace(s, hands=tuple(tuple(h) for h in hands), stock=tuple(stock), redeals=())
+    other = Game(setup, check=False)
+    for ch in game.choices:
+        other._record(ch)
+    return other
