@@ -194,3 +194,70 @@ def test_guided_deal_lesson_is_solved_when_the_deal_ends() -> None:
         else:
             table.skip()
     assert "The deal is over" in task.feedback.text
+
+
+def finish_my_deal(t: TableWidget) -> None:
+    """Play the human's first legal action at each turn (through the page's messages) until the deal's result shows."""
+    from mainmerah.families.in_the_red.state import parse_action
+
+    for _ in range(200):
+        if t.resting or t.game.is_over:
+            return
+        d = t.human_decision
+        assert d is not None, (t.status, t.prompt.value)
+        card, stack = parse_action(t.game.legal_actions()[0])
+        t.view._on_message({"k": "hand", "slot": slot_of(t, str(card))})
+        if stack is None:
+            t.view._on_message({"k": "button", "name": "discard"})
+        else:
+            t.view._on_message({"k": "stacks", "slot": stack})
+    raise AssertionError("the deal did not end")
+
+
+def test_a_deals_result_stays_on_the_table_until_the_player_moves_on() -> None:
+    # Issue 23 finding 18: the next deal used to start by itself ~2 s later, with no summary on the table.
+    t = TableWidget(game="in-the-red", players=3, seed=4, delay=0, bots="greedy")
+    finish_my_deal(t)
+    assert t.resting and not t.game.is_over
+    state = t._draw()
+    assert t.status == "Deal over"
+    html = state["gameover"]["html"]
+    assert "Deal 1 over" in html and "no cards left" in html and "Lowest total so far" in html
+    for e in (e for e in t.frame.step if e.kind == "score"):  # each seat's cards left, card by card, and its total
+        assert f'data-seat="{e.seat}" data-points="{e.points}"' in html
+    assert [b[0] for b in state["gameover"]["buttons"]] == ["next-deal"]
+    assert t.frame.deal == 1 and t.human_decision is None
+    t.view._on_message({"k": "hand", "slot": 0})  # the hand waits: nothing is played from under the result
+    assert t.resting and t.frame.deal == 1
+    t.view._on_message({"k": "button", "name": "next-deal"})
+    assert not t.resting and t.frame.deal == 2
+    assert "mm-hidden" in t.gameover._dom_classes or t.resting is False
+    assert t._draw()["gameover"]["html"] == ""
+
+
+def test_in_indonesian_the_deals_result_is_said_in_indonesian() -> None:
+    t = TableWidget(game="in-the-red", players=2, seed=4, delay=0, bots="greedy")
+    finish_my_deal(t)
+    set_language("id")
+    t.refresh()
+    html = t._draw()["gameover"]["html"]
+    assert "Deal 1 over" not in html and "Lowest total" not in html, html
+    assert t.next_deal_button.description != "Next deal ▶"
+
+
+def test_the_selected_card_again_does_not_choose_a_stack() -> None:
+    # Issue 23 finding 21: a second tap put the card on "the first" lit stack; the stack is the player's choice.
+    t = TableWidget(game=layout(["7H 9C", "2S 3S"], ["7S", "KH"], dealer=1), bots="greedy", auto=False)
+    assert t.human_decision is not None
+    for _ in range(2):
+        t.view._on_message({"k": "hand", "slot": slot_of(t, "7H")})
+    assert t.game.choices == [] and t.presenter.selected == parse_cards("7H")[0]
+    assert "choose the stack" in t.prompt.value and "first" not in t.prompt.value
+    t.view._on_message({"k": "stacks", "slot": 1})  # the player's own choice: the other lit stack
+    assert t.game.choices[0].action == "7♥@1"
+
+
+def test_each_stack_is_named_with_its_owner_for_a_screen_reader() -> None:
+    t = TableWidget(game=layout(["7H 9C", "2S 3S"], ["7S", "KH"], dealer=1), bots="greedy", auto=False)
+    labels = [st["label"] for st in t.view.rows["stacks"]]
+    assert labels[0].startswith("7♠, Your stack: ") and labels[1].startswith("K♥, Sari's stack: "), labels

@@ -203,3 +203,28 @@ def test_scoring_answers_come_from_the_engine() -> None:
     assert isinstance(task, NumberTask)
     task.submit("1")
     assert "multiplier" in task.feedback.value
+
+
+def test_passed_is_not_shown_beside_you_when_it_is_your_turn_again() -> None:
+    # Issue 23 finding 21: "passed" stayed beside You while it was your turn (a pass is not final in Red Ten).
+    from mainmerah.families.red_ten.rules import PASS
+
+    t = table()
+    seen = 0
+    for _ in range(400):
+        if t.game.is_over and t.caught_up:
+            break
+        d = t.human_decision
+        if d is None:
+            press(t, "next")
+            continue
+        if d.kind == "answer":
+            press(t, "rt-keep" if "keep" in t.game.legal_actions() else "rt-surrender")
+            continue
+        if t.frame.last.get(0) == PASS:  # you passed earlier in this round, and your turn came again
+            seen += 1
+            t._draw()
+            assert t.you_head["pile"]["empty"] == "", t.you_head
+        acts = t.game.legal_actions()
+        press(t, "rt-pass") if "pass" in acts else t.enter(next(a for a in acts if a != "pass"))
+    assert seen, "the hand never came back to you after a pass"

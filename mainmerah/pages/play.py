@@ -140,7 +140,10 @@ def table_from_request(**overrides: Any) -> Any:
 
     query = request_query()
     lang_chosen = apply_query_language(query)
+    from mainmerah.pages.home import language_problems
+
     kw, problems = options_from_query(query)
+    problems = [*language_problems(query), *problems]  # ?lang=xx is named, as every page does
     kw.setdefault("links", True)
     kw.update(overrides)
     table = TableWidget(**kw)

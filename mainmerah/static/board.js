@@ -35,6 +35,12 @@ export default {
     const log = make("div", "mm-log", panel);
     log.tabIndex = 0;  // it scrolls: keyboard users must reach it
     const logList = make("ol", "", log);
+    // The log follows its newest line until the reader scrolls up (and again once they scroll back down);
+    // decided by the reader's scrolling, not measured at each draw, where the story above it may have grown.
+    let pinned = true;
+    log.addEventListener("scroll", () => { pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 24; });
+    const toEnd = () => { if (pinned && log.scrollHeight > log.clientHeight) { log.scrollTop = log.scrollHeight; } };
+    if (typeof ResizeObserver !== "undefined") { new ResizeObserver(toEnd).observe(log); }
 
     // Buttons by name, made once in the order the kernel lists them.
     const buttons = new Map();
@@ -323,8 +329,6 @@ export default {
     // the lines from number ``fresh`` on are the step just shown.
     let marked = 0;
     function drawLog(all) {
-      // Follow the newest line, unless the reader scrolled up to read older ones.
-      const follow = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
       const head = model.get("log") || [];
       const tail = model.get("log_tail") || [];
       const fresh = (model.get("panel") || {}).fresh || 0;
@@ -333,7 +337,7 @@ export default {
         return [i >= fresh ? `mm-new-ev ${cls}` : cls, text];
       }, all ? 0 : Math.min(head.length, marked, fresh));
       marked = fresh;
-      if (follow && log.scrollHeight > log.clientHeight) { log.scrollTop = log.scrollHeight; }
+      toEnd();
     }
 
     function drawHeader() {

@@ -166,15 +166,18 @@ function drawStacks(box, list, kind, send, names) {
     const [head, top, under, count] = el.children;
     setClass(el, st.cls);
     setText(head.children[0], st.name);
-    setText(head.children[1], st.tag || "");
-    show(head.children[1], st.tag);
+    // The tag's line and the cards-under row keep their room when empty: a stack never grows under the pointer.
+    setText(head.children[1], st.tag || "\u00a0");
+    setClass(head.children[1], st.tag ? "mm-stack-tag" : "mm-stack-tag mm-untagged");
     const [cls, text, name] = st.top;
     setClass(top, `${BUTTON} ${cls}`);
     setText(top, text);
     setAttr(top, "title", st.all);
-    setAttr(top, "aria-label", `${st.name}: ${text}, ${name}${st.tag ? ", " + st.tag : ""}`);
+    // Named here (whose stack, its top card), not by the page's card labeller (a11y.js), which skips marked buttons.
+    top.__mmKey = `${cls}\n${text}\n${name}`;
+    setAttr(top, "aria-label", st.label || `${st.name}: ${text}, ${name}${st.tag ? ", " + st.tag : ""}`);
     drawFan(under, st.under, "xs", names);
-    show(under, st.under);
+    show(under, true);
     setText(count, st.count || "");
   });
   roveCards(box, shownCards(box));

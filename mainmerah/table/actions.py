@@ -66,6 +66,8 @@ class TableActions:
         @property
         def caught_up(self) -> bool: ...
 
+        def move_on(self) -> None: ...
+
         def _render(self) -> None: ...
 
         def _pump(self) -> None: ...
@@ -178,6 +180,7 @@ class TableActions:
                                    else _("The game is over: nothing more to show."))
             self._bot_move()
         self.ok()
+        self.move_on()  # from a deal's result, if one is shown
         self.shown = self._next_boundary()
         self._pump()
         return True

@@ -59,6 +59,7 @@ class TableDrawing:
     hint_button: Action
     next_game_button: Action
     replay_end_button: Action
+    next_deal_button: Action
     actions: list[Action]
     entry: Entry
     gameover: GameOverView
@@ -75,6 +76,9 @@ class TableDrawing:
 
         @property
         def caught_up(self) -> bool: ...
+
+        @property
+        def resting(self) -> bool: ...
 
         def _my_decision(self) -> Any: ...
 
@@ -126,7 +130,10 @@ class TableDrawing:
         self._render_buttons(d)
         self.panel.show(self.game.events[: f.n], self._step_events(f), self.names, you)
         (self.board.add_class if f.over else self.board.remove_class)("mm-over")
-        if f.over:
+        result = p.result_html(f) if self.resting else None
+        if result is not None:  # a deal's result: it stays until the player moves on (Next deal)
+            self.gameover.show_html(result)
+        elif f.over:
             end = p.end_of(f)
             self.gameover.show_html(p.game_over_html(end, self.names, you))
             if not self.replaying:
@@ -153,7 +160,8 @@ class TableDrawing:
             "names": p.card_names(),
             **zones,
             "gameover": {"html": self.gameover.body.value if over else "",
-                         "buttons": [self.next_game_button.state(), self.replay_end_button.state()]},
+                         "buttons": [self.next_deal_button.state()] if result is not None
+                         else [self.next_game_button.state(), self.replay_end_button.state()]},
             "you": {"cls": self.you.cls, **self.you_head, "hand_cls": self.hand_box.cls},
             "hand": self.hand.state(),
             "prompt": {"cls": self.prompt.cls, "html": self.prompt.value},
@@ -174,6 +182,8 @@ class TableDrawing:
             status = _("Replay: step {k} of {n}").format(k=k, n=len(bounds))
         elif f.over:
             status, cls = _("Game over"), "mm-over"
+        elif self.resting:
+            status, cls = _("Deal over"), "mm-over"
         elif d is not None:
             cls, status = "mm-yourturn", self.presenter.status(d)
         else:
@@ -203,6 +213,8 @@ class TableDrawing:
             text = self.presenter.prompt(f, d)
         elif f.over:
             text = _("Game over. Deal the next game, replay this one, or change the settings.")
+        elif self.resting:
+            text = _("The deal is over: its result is above. Press Next deal to go on.")
         elif not self.caught_up and not self.auto:
             text = _("Press Next to see the next step.")
         else:
@@ -216,9 +228,9 @@ class TableDrawing:
 
         self.presenter.update_buttons(d)
         self.next_button.description = _("Next") + " ▶"
-        show(self.next_button, not self.caught_up or (not self.replaying and d is None and not self.game.is_over
-                                                      and self.game.decision is not None
-                                                      and self.game.decision.seat != self.human))
+        bots_next = (not self.replaying and d is None and not self.game.is_over and self.game.decision is not None
+                     and self.game.decision.seat != self.human)
+        show(self.next_button, not self.resting and (not self.caught_up or bots_next))
         self.skip_button.description = _("Skip to my turn") + " »"
         show(self.skip_button, not self.replaying and not self.caught_up and self.human is not None)
         self.undo_button.description = "↶ " + _("Undo")
@@ -241,6 +253,8 @@ class TableDrawing:
         over = self.frame.over  # offered with the game-over view only (a click sent before is refused)
         show(self.next_game_button, over)
         show(self.replay_end_button, over)
+        self.next_deal_button.description = _("Next deal") + " ▶"
+        show(self.next_deal_button, self.resting)
         if self.history is not None:
             self.history.replaying(self.replaying)
             if self.replaying:  # Back shows only in a replay: outside one, its state is left alone (no message)

@@ -188,7 +188,7 @@ def apply_record(table: TableWidget, kept: KeptTable, skip: Collection[str] = ()
     table.replaying = kept.replaying
     if table.replaying:
         table.selection = ()
-    table.note = _("Welcome back: this is the game you left, as this browser kept it.")
+    table.note = lambda: _("Welcome back: this is the game you left, as this browser kept it.")  # in any language
     pace = (table.delay if table.auto else None) if "pace" in skip else kept.pace
     table.set_pace(pace)  # shows the kept step and goes on at the kept pace
 

@@ -201,6 +201,13 @@ class Presenter(ABC):
     @abstractmethod
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str: ...
 
+    def result_html(self, frame: Any) -> str | None:
+        """A deal's (or hand's) result when ``frame`` shows one ending and the game goes on after it (a game of
+        several deals): who scored what and why, in words, shown on the table until the player moves on
+        (the table waits for its Next deal button). None otherwise; a game's last result is
+        :meth:`game_over_html`'s."""
+        return None
+
     def buttons(self) -> list[Action]:
         """This game's own buttons (Play, Pass...), shown before the table's Next, Hint, Undo; a click on one
         is a wish passed on with ``ctx.ask``."""

@@ -37,6 +37,8 @@ class Stepper:
     shown: int
     _timer: asyncio.TimerHandle | None
     _frame: tuple[Any, Any, Any] | None  # the last frame drawn, to fold on from
+    _game_no: int
+    _rested: tuple[int, int]  # the deal's result the player moved on from: (game number, step)
 
     if TYPE_CHECKING:
         def _render(self) -> None: ...
@@ -101,10 +103,24 @@ class Stepper:
             return int(self.game.decision.seat)
         return self.presenter.turn_seat(f)
 
+    @property
+    def resting(self) -> bool:
+        """Whether the table waits on a deal's result (the presenter's ``result_html``) until the player moves
+        on (Next deal): never in a replay, nor at a table with nobody playing."""
+        if self.replaying or self.human is None or self._rested == (self._game_no, self.shown):
+            return False
+        return self.shown > self._bounds()[0] and self.presenter.result_html(self.frame) is not None
+
+    def move_on(self) -> None:
+        """The player moves on from the result shown (if any): the steps after it may come."""
+        self._rested = (self._game_no, self.shown)
+
     def _pump(self) -> None:
         """Show what is due now, let computers decide when the view caught up, schedule the rest."""
         self._cancel_timer()
         while True:
+            if self.resting:
+                break  # a deal's result stays until the player moves on
             if not self.caught_up:
                 if not self.auto or (self.replaying and self.delay == 0):
                     break  # an instant replay would show nothing: replays then wait for Forward

@@ -121,6 +121,9 @@ BASE_CSS = """
    below never moves. */
 .mm-action { min-height: 74px; display: flex; flex-direction: column; gap: 4px; }
 .mm-board.mm-over .mm-action { min-height: 0; }
+/* A game whose step tells several rows (a round's end, a deal's scores) keeps a band of two rows that scrolls
+   past them, so the hand and the buttons below never drop when a longer step is told. */
+.mm-action.mm-band { height: 132px; min-height: 0; overflow-y: auto; }
 .mm-air { display: flex; align-items: center; gap: 8px; flex-wrap: nowrap; background: rgba(0,0,0,.22);
   border-radius: 8px; padding: 6px 8px; min-height: 62px; }
 .mm-air > span:last-child { flex: 1 1 0; min-width: 0; }
@@ -157,7 +160,8 @@ BASE_CSS = """
 .mm-actions { display: flex; flex-wrap: wrap; gap: 8px; }
 .mm-root .mm-actions .jupyter-button, .mm-root .mm-controls .jupyter-button { height: 36px; border-radius: 8px;
   font-weight: 600; padding: 0 14px; width: auto; }
-.mm-root .mm-actions .jupyter-button.mm-play { background: var(--mm-gold); color: #3a2a00; }
+.mm-root .mm-actions .jupyter-button:is(.mm-play, .mm-rt-play, .mm-next-deal) { background: var(--mm-gold);
+  color: #3a2a00; }
 .mm-root .mm-actions .jupyter-button.mm-next { background: #e3f2fd; color: #0d3c61; }
 /* Disabled looks it: grey, not a faded gold that still reads as "press me". */
 .mm-root .mm-actions .jupyter-button:disabled, .mm-root .mm-controls .jupyter-button:disabled {
@@ -229,7 +233,8 @@ BASE_CSS = """
   font-weight: 800; text-transform: uppercase; letter-spacing: .04em; }
 .mm-root .mm-stacks .jupyter-button.mm-card { width: var(--mm-tw); height: calc(var(--mm-tw) * 1.4);
   border-radius: calc(var(--mm-tw) * .09); }
-.mm-stack-under { max-width: 100%; overflow: hidden; }
+.mm-stack-under { max-width: 100%; overflow: hidden; min-height: 25px; }
+.mm-stack-tag.mm-untagged { background: none; }
 .mm-stack .mm-sub { font-size: .75em; text-align: center; }
 .mm-deals td, .mm-deals th { padding: 2px 8px; text-align: right; }
 
@@ -249,7 +254,8 @@ BASE_CSS = """
   .mm-body { --mm-w: 52px; --mm-tw: 46px; }
   /* a phone: two rows of table cards kept, three lines of prompt, targets a thumb can hit (44 px) */
   .mm-tablecards { min-height: calc(2 * var(--mm-tw) * 1.4 + 13px); }
-  .mm-prompt { min-height: 4.2em; }
+  /* three lines kept and never more: a longer message scrolls inside, Undo and the rest stay put */
+  .mm-prompt { min-height: 4.2em; height: 4.2em; overflow-y: auto; box-sizing: content-box; }
   /* below the board: as tall as its lines (no empty box), the log scrolling past a few */
   .mm-panel { height: auto; }
   .mm-log { flex: 0 1 auto; max-height: 260px; }
@@ -260,6 +266,7 @@ BASE_CSS = """
   .mm-air .mm-mini-m { width: 32px; height: 45px; border-radius: 4px; }
   .mm-air { min-height: 45px; padding: 4px 6px; font-size: .92em; }
   .mm-action { min-height: 62px; }
+  .mm-action.mm-band { height: 102px; min-height: 0; }
   .mm-board { padding: 8px 6px; border-radius: 10px; }
   .mm-status { margin-left: 0; }
   .mm-middle { grid-template-columns: minmax(0, 1fr); gap: 4px; }

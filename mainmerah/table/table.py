@@ -105,13 +105,14 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self._names_given = list(names) if names else None
         self.seats = Seats(bots, self._level_chosen)
         self.error: str | None = None
-        self.note: str | None = None  # a one-off message (undone, loaded...) shown in the prompt
+        self._note: str | Callable[[], str] | None = None  # see note
         self.replaying = False
         self.shown = 0
         self._hint: dict[Card, str] = {}
         self.selection: tuple[Card, ...] = ()  # the hand cards chosen, not yet played (a presenter's Select)
         self._timer: asyncio.TimerHandle | None = None
         self._game_no = 0
+        self._rested = (0, 0)
         self._relabelling = False
         self._step_listeners: list[Callable[[TableWidget], None]] = []
         self._change_listeners: list[Callable[[TableWidget], None]] = []
@@ -132,6 +133,17 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         if name in presenter.wishes:
             return lambda *a, **kw: self.ask(value, *a, **kw)
         return value
+
+    @property  # type: ignore[override]
+    def note(self) -> str | None:
+        """A one-off message (undone, loaded...) shown in the prompt. Set a callable (``lambda: _("...")``) to have
+        it said again in the language shown after a switch."""
+        n = self._note
+        return n() if callable(n) else n
+
+    @note.setter
+    def note(self, value: str | Callable[[], str] | None) -> None:
+        self._note = value
 
     @property
     def selected(self) -> Any:
@@ -181,6 +193,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.hint_button = Action("hint", self.hint, reserve=True)
         self.next_game_button = Action("next-game", self.next_game)
         self.replay_end_button = Action("replay-end", self.replay)
+        self.next_deal_button = Action("next-deal", self.next)  # moves on from a deal's result
         self.entry = Entry()
         self.gameover = GameOverView()
         self.panel = ExplanationPanel()
@@ -224,7 +237,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         # their coming and going (they show only while computers move) moves nothing else.
         self.actions = [*self.presenter.buttons(), self.hint_button, self.undo_button, self.redo_button,
                         self.next_button, self.skip_button]
-        self._by_name = {b.name: b for b in [*self.actions, self.next_game_button, self.replay_end_button]}
+        self._by_name = {b.name: b for b in [*self.actions, self.next_game_button, self.replay_end_button,
+                                             self.next_deal_button]}
 
     # ----- what the page sends: wishes, checked here -------------------------------------
     def _page_message(self, msg: Any) -> None:

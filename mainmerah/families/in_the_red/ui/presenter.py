@@ -20,7 +20,7 @@ from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import capitalized, seat_name
 from mainmerah.draw.text import esc
-from mainmerah.families.in_the_red.explain import fit_reason, no_fit_reason, score_text, stack_of
+from mainmerah.families.in_the_red.explain import and_list, fit_reason, no_fit_reason, score_text, stack_of
 from mainmerah.families.in_the_red.rules import TARGET, hand_value, legal_moves, losers, value
 from mainmerah.families.in_the_red.state import parse_action
 from mainmerah.families.in_the_red.ui.frame import Frame, boundaries, frame_at
@@ -76,7 +76,9 @@ class InTheRedPresenter(Presenter):
 
     # ----- drawing -------------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
-        return table_zones({"kind": "stacks", "id": "stacks", "cls": "mm-stacks", "label": "table_label"})
+        zones = table_zones({"kind": "stacks", "id": "stacks", "cls": "mm-stacks", "label": "table_label"})
+        zones[1]["zones"][1]["zones"][1]["cls"] = "mm-action mm-band"  # a round's end tells several rows
+        return zones
 
     def targets(self, frame: Frame, card: Card) -> list[int]:
         """The stacks ``card`` may go on now, as the state says (lit on the board)."""
@@ -101,7 +103,10 @@ class InTheRedPresenter(Presenter):
             box = "mm-stack" + (" mm-inred" if s in red and not f.over else "") + (" mm-lit" if s in lit else "")
             tag = (_("in the red") if on_red else _("lowest black")) if s in red and not f.over else ""
             small = " ".join(card_code(c) for c in under[-UNDER_SHOWN:])
+            said = _("{stack}: {card} on top, {count}").format(
+                stack=capitalized(stack_of(s, ctx.names, ctx.human)), card=name, count=count)
             stacks.append({"cls": box, "name": capitalized(seat_name(s, ctx.names, ctx.human)), "tag": tag,
+                           "label": f"{text}, {said}" + (f", {tag}" if tag else ""),
                            "top": [" ".join(cls), text, name], "under": small, "count": count,
                            "all": " ".join(map(str, st))})
         self.stacks_label.set(esc(_("Stacks: the highest red top card loses the round")))
@@ -180,8 +185,7 @@ class InTheRedPresenter(Presenter):
             return _("{card} fits on no stack, but another card of yours does: a card may be discarded only when "
                      "nothing fits anywhere.").format(card=card)
         where = ", ".join(f"{stack_of(s, names, you)} ({fit_reason(card, f.tops[s])})" for s in places)
-        return _("{card} fits on {where}. Choose a lit stack (or {card} again for the first).").format(
-            card=card, where=where)
+        return _("{card} fits on {where}: choose a lit stack.").format(card=card, where=where)
 
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str:
         f = self.ctx.frame
@@ -192,6 +196,28 @@ class InTheRedPresenter(Presenter):
         table = (f"<table class='mm-sheet mm-deals'><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody>"
                  f"<tfoot><tr><td>{escape(_('Total'))}</td>{tot}</tr></tfoot></table>")
         return f"<p>{escape(end.event.explain(list(names), you))}</p>{table}"
+
+    def result_html(self, frame: Any) -> str | None:
+        """A deal's end before the game's: who has no cards left, each seat's cards left card by card, the totals."""
+        f: Frame = frame
+        scores = [e for e in f.step if e.kind == "score"]
+        if f.over or not scores:
+            return None
+        names, you = list(self.ctx.names), self.ctx.human
+        end = next((e for e in reversed(self.ctx.game.events[: f.n]) if e.kind == "deal-end"), None)
+        head = end.explain(names, you) if end is not None else ""
+        rows = "".join(
+            f'<tr data-seat="{e.seat}" data-points="{e.points}">'
+            f"<td>{escape(capitalized(seat_name(e.seat, names, you)))}</td><td>{escape(score_text(e.cards))}</td>"
+            f"<td>{escape(_('{total} of {target}').format(total=e.total, target=TARGET))}</td></tr>" for e in scores)
+        low = min(f.totals)
+        leaders = and_list([seat_name(s, names, you) for s, t in enumerate(f.totals) if t == low])
+        said = _("Lowest total so far: {who}. The game ends when a total reaches {target}; the lowest total "
+                 "then wins.").format(who=leaders, target=TARGET)
+        return (f'<div class="mm-h">{escape(_("Deal {n} over").format(n=f.deal))}</div>'
+                f"<p>{escape(head)}</p><table class='mm-sheet mm-deal-result'><thead><tr><th></th>"
+                f"<th>{escape(_('Cards left'))}</th><th>{escape(_('Total'))}</th></tr></thead><tbody>{rows}</tbody>"
+                f"</table><p>{escape(said)}</p>")
 
     def buttons(self) -> list[Action]:
         return [self.discard_button, self.cancel_button]
@@ -218,12 +244,14 @@ class InTheRedPresenter(Presenter):
             return Refuse(_("That card is no longer in your hand."))
         if card != self.selected:
             return self.select(decision, card)
-        # A second click on the selected card: discarded when nothing fits, else on the first stack it fits.
+        # A second click on the selected card: discarded when nothing fits (the only move); otherwise the stack
+        # stays the player's explicit choice (never "the first" that fits).
         if self._must_discard():
             return self.discard(decision)
-        places = self.targets(ctx.frame, card)
-        return self.put(decision, places[0]) if places else Refuse(
-            _("{card} fits on no stack: choose another card.").format(card=card))
+        if not self.targets(ctx.frame, card):
+            return Refuse(_("{card} fits on no stack: choose another card.").format(card=card))
+        return Select((card,), note=_("{card} is still selected: now choose the stack it goes on (a lit one).")
+                      .format(card=card))
 
     def select(self, decision: Any, card: Card | str) -> Intent:
         """Pick a hand card: the stacks it fits light up; nothing is played yet (nothing fits: it is discarded)."""

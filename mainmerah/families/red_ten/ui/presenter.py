@@ -106,6 +106,11 @@ class RedTenPresenter(Presenter):
             return int(nxt.seat)
         return int(frame.seat)
 
+    def _turn(self, f: TableFrame) -> int:
+        """Whose turn it is at ``f``: the game's decision once the table shows the last event."""
+        g = self.ctx.game
+        return int(g.decision.seat) if f.n >= len(g.events) and g.decision is not None else self.turn_seat(f)
+
     def end_of(self, frame: Any) -> Any:
         e = frame.end
         r = e.result
@@ -166,6 +171,8 @@ class RedTenPresenter(Presenter):
         team = self._teams(f, self._viewer())[seat]
         place = place_text(f, seat)
         last = f.last.get(seat)
+        if last == PASS and not f.over and self._turn(f) == seat:
+            last = None  # its turn again: a pass is not final, so "passed" would read as if it could not play
         empty = _("passed") if last == PASS else ""
         cards = "" if last in (None, PASS) else codes(parse_cards(last))
         return {"score": team_word(team), "count": place, "cards": cards, "empty": empty}
