@@ -9,11 +9,10 @@ killing the server's group alone would leave them behind (an interrupted run onc
 - :func:`stop` ends one server: SIGTERM to its group (Voila shuts its kernels down), then SIGKILL to the
   group and to every process still carrying its tag.
 - :func:`stop_all` ends everything this process started, whatever it was started by: servers, their
-  kernels, and (tagged as the owner itself) nbval's kernels, playwright and Chromium. tests/conftest.py
-  calls it at exit and on SIGTERM and SIGINT (:func:`install`).
-- The run's first process (pytest-xdist's controller, or the one process of a run without workers)
-  also sweeps every tag of the run when the session ends or is interrupted: a worker killed outright
-  (SIGKILL, no handler runs) leaves nothing behind either.
+  kernels, and (tagged as the owner itself) nbval's kernels, playwright and Chromium. The hooks at the
+  end (imported by tests/conftest.py) call it when the session ends, at exit, and on SIGTERM and SIGINT.
+- pytest-xdist's controller calls it too, for everything under the run's tag (its workers carry that
+  tag itself and are spared): a worker killed outright (SIGKILL, no handler runs) leaves nothing behind.
 
 The tags nest: a pytest run started by a test (tests/test_processes.py) tags its processes under the
 test's tag, so stopping that run also stops what it started.
