@@ -53,8 +53,10 @@ typecheck: venv
 	$(BIN)/mypy
 
 # --dist loadfile: a notebook's cells share one kernel, so they must run in order on one worker.
+# --no-loadscope-reorder: the files start in the order tests/conftest.py gives (the longest first), not
+# pytest-xdist's (the most tests first, which left the site build and the classroom for last).
 test: venv lint typecheck
-	$(BIN)/pytest -n 2 --dist loadfile --nbval-lax -p no:cacheprovider --durations=15
+	$(BIN)/pytest -n 2 --dist loadfile --no-loadscope-reorder --nbval-lax -p no:cacheprovider --durations=15
 
 # Printable sheets (PDF): a one-page rules sheet per game and the puzzle worksheets with their
 # answers, in English and Bahasa Indonesia, drawn from the code the app plays by (mainmerah/sheets/).

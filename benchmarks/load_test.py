@@ -35,6 +35,9 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+import processes  # noqa: E402 (the registry every test server goes through: stopped on exit and on signals)
+
 CLASSROOM = ROOT / "config" / "classroom"
 CHROMIUM = os.environ.get("MAINMERAH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -122,8 +125,7 @@ class ClassroomServer:
             cmd.append(f"--Voila.ip={self.host}")
             env["VOILA_APP_IP"] = self.host
         with self.log.open("a") as logf:
-            self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, cwd=self.src, env=env,
-                                         start_new_session=True)
+            self.proc = processes.spawn(cmd, stdout=logf, stderr=subprocess.STDOUT, cwd=self.src, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -138,14 +140,8 @@ class ClassroomServer:
         raise RuntimeError(f"voila did not answer within {timeout}s; log: {self.log}")
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        os.killpg(self.proc.pid, sig)
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(10)
+        if self.proc is not None:
+            processes.stop(self.proc, sig=sig, grace=20)  # its group, then any kernel it left behind
 
     def restart(self) -> None:
         """Stop and start again on the same port, as a teacher restarting the server would."""

@@ -40,6 +40,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+import processes  # noqa: E402 (the registry every test server goes through: stopped on exit and on signals)
+
 CHROMIUM = os.environ.get("MAINMERAH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -115,10 +118,10 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(work / "voila.log", "w")  # noqa: SIM115 (closed in stop())
-        self.proc = subprocess.Popen(
+        self.proc = processes.spawn(
             [sys.executable, "-m", "mainmerah.server.voila", str(site), f"--port={self.port}",
              "--no-browser", "--Voila.ip=127.0.0.1", f"--Voila.config_file_paths={work}"],
-            stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+            stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -142,11 +145,7 @@ class Server:
             time.sleep(0.2)
 
     def stop(self) -> None:
-        os.killpg(self.proc.pid, 15)
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, 9)
+        processes.stop(self.proc, grace=15)
         self.log.close()
 
 

@@ -1,18 +1,64 @@
-"""What every test module shares: the language and its listeners are put back after each module.
+"""What every test module shares.
 
-A page's widgets listen for language switches (they relabel, and a lesson rebuilds itself). Widgets
-made by one test module stay alive in ipywidgets' registry, so without this every later
-``set_language`` (the conformance suite switches hundreds of times) would rebuild all of them:
-the run grew by gigabytes and slowed ten-fold. A real kernel holds one page, so this is a test matter.
+The language and its listeners are put back after each module. A page's widgets listen for language
+switches (they relabel, and a lesson rebuilds itself). Widgets made by one test module stay alive in
+ipywidgets' registry, so without this every later ``set_language`` (the conformance suite switches
+hundreds of times) would rebuild all of them: the run grew by gigabytes and slowed ten-fold. A real
+kernel holds one page, so this is a test matter.
+
+Every process a test starts goes through tests/processes.py; here its clean-up is tied to the run: at
+the session's end, at exit, and on SIGTERM and SIGINT, in every worker and in pytest-xdist's controller
+(which also ends what a worker killed outright had started).
+
+The longest files start first. ``make test`` runs ``--dist loadfile --no-loadscope-reorder``: a worker
+takes one whole file at a time, in the order collected here, so the two workers finish together only
+if the long files (a site build, a classroom of browsers) do not come last. A file keeps its own order.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from processes import pytest_configure, pytest_sessionfinish  # noqa: F401 (the hooks, see there)
 
 from mainmerah.core import i18n
+
+# Seconds a file took (one worker's share, ``make test`` on a 2-core machine). Only the order matters:
+# a file not named here is estimated from its tests (:func:`estimate`); a renamed file just loses its place.
+FILE_SECONDS = {
+    "test_static_site.py": 330, "test_sheets.py": 300, "test_tutorial_progress.py": 300,
+    "test_classroom_scale.py": 250, "test_binder.py": 220, "test_in_the_red.py": 200, "test_solver.py": 200,
+    "test_table.py": 200, "test_no_cdn.py": 170, "test_conformance.py": 150, "test_kept_pages_browser.py": 140,
+    "test_teacher_browser.py": 130, "test_table_layout.py": 125, "test_lab_browser.py": 120,
+    "test_tutorial.py": 120, "test_kept_classroom.py": 110, "test_kept.py": 100, "test_home_browser.py": 95,
+    "test_processes.py": 90,
+}
+
+
+def estimate(path: Path, tests: int) -> float:
+    if path.name in FILE_SECONDS:
+        return FILE_SECONDS[path.name]
+    if "browser" in path.parts:
+        return 10.0 * tests
+    return 8.0 if path.suffix == ".ipynb" else 0.2 * tests
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    files: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.path, []).append(item)
+    longest_first = sorted(files, key=lambda path: -estimate(path, len(files[path])))  # stable: ties keep their order
+    items[:] = [item for path in longest_first for item in files[path]]
+
+
+@pytest.fixture(scope="session")
+def long_sweeps() -> bool:
+    """For the tests marked ``long``: their full size with MAINMERAH_LONG=1, else the size CI runs
+    (each says what both sizes prove)."""
+    return os.environ.get("MAINMERAH_LONG") == "1"
 
 
 @pytest.fixture(autouse=True, scope="module")

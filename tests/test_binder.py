@@ -21,6 +21,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import processes
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,7 +128,7 @@ def test_binder_start_serves_the_tutorial_as_a_voila_app(tmp_path: Path) -> None
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
     log = tmp_path / "server.log"
     with log.open("w") as logf:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = processes.spawn(cmd, cwd=ROOT, env=env, stdout=logf, stderr=subprocess.STDOUT)
     try:
         url = f"http://127.0.0.1:{port}/voila/render/notebooks/tutorial.ipynb?token={token}"
         html = ""
@@ -153,11 +154,7 @@ def test_binder_start_serves_the_tutorial_as_a_voila_app(tmp_path: Path) -> None
             time.sleep(0.1)
         assert expect in log.read_text(), "the server does not cull with the classroom settings"
     finally:
-        os.killpg(proc.pid, 15)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, 9)
+        processes.stop(proc, grace=15)
 
 
 def working_tree_copy(dest: Path) -> Path:

@@ -8,6 +8,7 @@ MAINMERAH_REQUIRE_BROWSER=1 (set by .ci/run), where a skip becomes a failure.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -16,7 +17,10 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import processes
+import psutil
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,8 +67,7 @@ class VoilaServer:
         # The app's page template (Voila's own less its CDN links) lives in config/app, as for `make app`.
         env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
             p for p in (str(ROOT / "config" / "app"), os.environ.get("JUPYTER_PATH", "")) if p)}
-        self.proc = subprocess.Popen(cmd, stdout=self._logf, stderr=subprocess.STDOUT, cwd=ROOT,
-                                     start_new_session=True, env=env)
+        self.proc = processes.spawn(cmd, stdout=self._logf, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         self._wait()
 
     def _wait(self, timeout: float = 60.0) -> None:
@@ -83,31 +86,48 @@ class VoilaServer:
     def render_url(self, notebook: str) -> str:
         return f"{self.url}/voila/render/{notebook}"
 
+    def kernels(self) -> set[str]:
+        """The ids of the kernels this server runs now (from their connection files' names)."""
+        return kernel_ids(psutil.Process(self.proc.pid).children(recursive=True))
+
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, 15)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, 9)
+        processes.stop(self.proc)
         self._logf.close()
 
 
+def kernel_ids(candidates: list[psutil.Process]) -> set[str]:
+    """The Jupyter kernels among ``candidates``, by id (each kernel's command line names its connection file)."""
+    found = set()
+    for p in candidates:
+        try:
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(p.cmdline()))
+        except psutil.Error:
+            continue
+        if m:
+            found.add(m.group(1))
+    return found
+
+
 @pytest.fixture(scope="session")
-def voila() -> Iterator[VoilaServer]:
-    require_browser()
-    server = VoilaServer()
-    yield server
-    server.stop()
+def voila(voila_app: VoilaServer) -> VoilaServer:
+    """The one Voila server of this worker's browser tests: ``make app``'s (see ``voila_app``)."""
+    return voila_app
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    """The worker's one Chromium. Its pages close as a visitor's tabs do (see :func:`closing_as_a_visitor`)."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        new_context = b.new_context
+
+        def visitor_context(*args: object, **kwargs: object) -> object:
+            return closing_as_a_visitor(new_context(*args, **kwargs))
+
+        b.new_context = visitor_context  # type: ignore[method-assign]
         yield b
         b.close()
 
@@ -121,6 +141,62 @@ def page(browser: object) -> Iterator[object]:
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     yield pg
     context.close()
+
+
+def closing_as_a_visitor(context: Any) -> Any:
+    """Make ``context.close()`` and its pages' ``close()`` close as a visitor closing a tab does.
+
+    Voila's page shuts its kernel down from its ``beforeunload`` handler, which playwright's
+    ``close()`` does not run: every test page used to keep its kernel until the culler came (one
+    test server held 28). Here a page's ``close()`` runs the handler and returns once the page is
+    closed and its kernel gone (waited for a bounded time); the context's closes its pages so.
+    ``context.closed_kernels``: the kernels its pages had (tests/browser/test_processes_browser.py).
+    """
+    context.closed_kernels = set()
+
+    def visitor_page(pg: Any) -> Any:
+        if getattr(pg, "_closes_as_a_visitor", False):
+            return pg
+        close = pg.close
+
+        def close_tab(**kwargs: Any) -> None:
+            if pg.is_closed():
+                return
+            try:
+                kernel = pg.evaluate("() => window.jupyterapp?.widgetManager?.kernel?.id ?? null")
+            except Exception:  # noqa: BLE001 (a page that crashed has no kernel left to free)
+                kernel = None
+            try:
+                with pg.expect_event("close", timeout=30_000):
+                    close(**{**kwargs, "run_before_unload": True})
+            except Exception:  # noqa: BLE001 (a page that hangs in its handler is closed without it)
+                close(**kwargs)
+            if kernel:
+                context.closed_kernels.add(kernel)
+                deadline = time.monotonic() + 20
+                while kernel in running_kernels() and time.monotonic() < deadline:
+                    time.sleep(0.1)
+
+        pg.close = close_tab
+        pg._closes_as_a_visitor = True
+        return pg
+
+    new_page, close_context = context.new_page, context.close
+    context.on("page", visitor_page)  # pages the site opens itself
+    context.new_page = lambda: visitor_page(new_page())
+
+    def close(**kwargs: Any) -> None:
+        for pg in list(context.pages):
+            visitor_page(pg).close()
+        close_context(**kwargs)
+
+    context.close = close
+    return context
+
+
+def running_kernels() -> set[str]:
+    """Every kernel this test process has started, through whichever server (tests/processes.py's tag)."""
+    return kernel_ids(processes.tagged(processes.owner_tag()))
 
 
 def open_notebook(page: object, server: VoilaServer, notebook: str, ready: str, timeout: float = 60_000) -> None:

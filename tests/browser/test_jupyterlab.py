@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import processes
 import pytest
 from conftest import ARTIFACTS, ROOT, free_port, require_browser, screenshot
 
@@ -32,12 +33,12 @@ def lab() -> Iterator[str]:
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = open(ARTIFACTS / f"jupyterlab-{port}.log", "w")  # noqa: SIM115 (closed below)
-    proc = subprocess.Popen(
+    proc = processes.spawn(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
          "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={work}", "--IdentityProvider.token=",
          "--ServerApp.password=",
          "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=work, start_new_session=True)
+        stdout=log, stderr=subprocess.STDOUT, cwd=work)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -53,11 +54,7 @@ def lab() -> Iterator[str]:
                 time.sleep(0.3)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        processes.stop(proc, grace=15)
         log.close()
         shutil.rmtree(work, ignore_errors=True)
 

@@ -1,0 +1,32 @@
+"""The pages a test closes free their kernels (tests/browser/conftest.py, ``closing_as_a_visitor``).
+
+Playwright's ``close()`` runs no ``beforeunload`` handler, the one by which Voila's page shuts its kernel
+down: test pages used to keep their kernels until the culler came (one test server held 28). Here a
+page closed by a test, and the pages of a context a test closes, leave the server without their kernels.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import VoilaServer, open_notebook
+
+pytestmark = pytest.mark.browser
+WAIT = 60_000
+
+
+def kernel_of(page) -> str:  # noqa: ANN001
+    return page.evaluate("() => window.jupyterapp.widgetManager.kernel.id")
+
+
+def test_pages_a_test_closes_free_their_kernels(voila: VoilaServer, browser) -> None:  # noqa: ANN001
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pages = [context.new_page() for _ in range(3)]
+    for pg, notebook in zip(pages, ("play.ipynb?pace=manual", "tutorial.ipynb", "classroom.ipynb"), strict=True):
+        open_notebook(pg, voila, notebook, ".mm-root, .mm-lesson, .mm-classroom", timeout=WAIT)
+    kernels = [kernel_of(pg) for pg in pages]
+    assert len(set(kernels)) == 3 and set(kernels) <= voila.kernels()
+
+    pages[0].close()  # one tab closed by the test itself
+    context.close()  # and the others with their context, as every test's page fixture does
+    assert context.closed_kernels == set(kernels)
+    assert not set(kernels) & voila.kernels(), f"kernels left running: {set(kernels) & voila.kernels()}"
