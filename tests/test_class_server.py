@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import re
 import sys
+import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -21,7 +23,10 @@ from load_test import APP, ClassroomServer  # noqa: E402
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassroomServer]:
-    s = ClassroomServer(tmp_path_factory.mktemp("class-server"), pools={APP: 1})
+    work = tmp_path_factory.mktemp("class-server")
+    with pytest.MonkeyPatch.context() as env:  # a class folder, as `make serve-class` gives it
+        env.setenv("MAINMERAH_CLASS", str(work / "class"))
+        s = ClassroomServer(work, pools={APP: 1})
     try:
         assert s.wait_pool(APP), s.log_text()[-3000:]
         yield s
@@ -57,3 +62,40 @@ def test_sockets_with_made_up_ids_cannot_strand_a_waiting_kernel(server: Classro
     assert r.status == 200
     assert "mm-board" in html or "mainmerah" in html.lower()
     assert "request-info socket refused" in server.log_text()  # each refused socket is logged
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=100) as r:
+            return r.status, r.read().decode(errors="replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(errors="replace")
+
+
+def teacher_key(server: ClassroomServer) -> str:
+    found = re.search(r"teacher\?key=([\w-]+)", server.log_text())
+    assert found, server.log_text()[-2000:]
+    return found.group(1)
+
+
+@pytest.mark.parametrize("path", ["/logout", "/voila/templates/x/static/../y", "/voila/templates/x/static/%2e%2e/y",
+                                  "/voila/templates/lab/static/../../../../etc/passwd"])
+def test_crafted_paths_answer_not_found_not_a_server_error(server: ClassroomServer, path: str) -> None:
+    """Finding 6: Jupyter's log-out page and Voila's template files answered 500 for these."""
+    status, body = fetch(server.url + path)
+    assert status == 404, (status, body[:300])
+    assert "root:" not in body
+
+
+def test_a_crafted_cleared_count_is_ignored_and_the_log_never_holds_the_key(server: ClassroomServer) -> None:
+    """Finding 6: ``cleared=²`` answered 500, and a 500 wrote the teacher's key into the server's log."""
+    key = teacher_key(server)
+    announced = server.log_text().count(key)
+    for cleared in ("%C2%B2", "9" * 5000, "-1", "3"):
+        status, body = fetch(f"{server.url}/teacher?key={key}&cleared={cleared}")
+        assert status == 200, (cleared[:10], status)
+    assert "3" in body
+    fetch(f"{server.url}/voila/templates/x/static/../y?key={key}")  # a refused request with the key in it
+    fetch(f"{server.url}/teacher.csv?key={key}&x=%ff")
+    assert server.log_text().count(key) == announced  # only the teacher's link, printed once at the start
+    assert "key=[hidden]" in server.log_text()  # the refused request is logged, its key hidden

@@ -83,12 +83,19 @@ def with_nodelay(handler: type[WebSocketHandler]) -> type[WebSocketHandler]:
 
 
 def _patched(handler: Any) -> Any:
+    from jupyter_server.auth.logout import LogoutHandler
     from voila.request_info_handler import RequestInfoSocketHandler
+    from voila.static_file_handler import TemplateStaticFileHandler
 
+    from mainmerah.server.guard import NotHereHandler, safe_template_files
     from mainmerah.server.query import RequestSocket
 
     if handler is RequestInfoSocketHandler:
         return RequestSocket  # sends at once too; see mainmerah.server.query
+    if isinstance(handler, type) and issubclass(handler, LogoutHandler):
+        return NotHereHandler
+    if handler is TemplateStaticFileHandler:
+        return safe_template_files(handler)
     if isinstance(handler, type) and issubclass(handler, VoilaHandler):
         return with_xsrf_cookie(handler)
     if isinstance(handler, type) and issubclass(handler, WebSocketHandler):
@@ -183,6 +190,9 @@ class MainMerahVoila(Voila):
             self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def init_handlers(self) -> list:
+        from mainmerah.server.guard import hide_keys_in_logs
+
+        hide_keys_in_logs(self.log)
         handlers = [(h[0], _patched(h[1]), *h[2:]) for h in super().init_handlers()]
         handlers[:0] = self.class_handlers()
         if self.landing and not self.notebook_path:

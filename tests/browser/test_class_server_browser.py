@@ -1,0 +1,67 @@
+"""Issue 28 in a real browser: a classroom server (config/classroom, as ``make serve-class`` starts it,
+with a class folder) and real Chromium; crafted values, kept records and errors as a student could send them."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, require_browser
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from load_test import APP, READY, ClassroomServer  # noqa: E402
+
+pytestmark = pytest.mark.browser
+WAIT = 90_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassroomServer]:
+    require_browser()
+    work = tmp_path_factory.mktemp("class-server-browser")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("MAINMERAH_CLASS", str(work / "class"))
+        s = ClassroomServer(work, pools={APP: 1})
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def class_folder(server: ClassroomServer) -> Path:
+    return server.workdir / "class"
+
+
+def prompt(page: object) -> str:
+    return str(page.text_content(".mm-prompt"))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", ["%C2%B2", "9" * 5000])
+def test_a_crafted_seed_in_the_url_is_named_and_cut_short(server: ClassroomServer, page, seed: str) -> None:  # noqa: ANN001
+    """Finding 6: ``?seed=²`` and a 5,000-digit seed made the table page fail ("Reload…") on every load."""
+    page.goto(server.render_url(f"{APP}?seed={seed}&pace=manual"), timeout=WAIT)
+    page.wait_for_selector(READY, timeout=WAIT)
+    text = prompt(page)
+    assert "Ignored seed=" in text and "a seed is a whole number" in text, text
+    assert len(text) < 400 and "9" * 60 not in text  # the echoed value is cut short
+    assert "tell your teacher" not in page.content()
+
+
+def test_the_seed_box_names_a_crafted_seed_in_words(server: ClassroomServer, page) -> None:  # noqa: ANN001
+    """Finding 6: "²" and a 5,000-digit number in the Seed box showed Python's own error."""
+    page.goto(server.render_url(f"{APP}?seed=5&pace=manual"), timeout=WAIT)
+    page.wait_for_selector(READY, timeout=WAIT)
+    info = page.text_content(".mm-info")
+    for typed in ("²", "9" * 5000, "-3"):
+        page.fill(".mm-seed input", typed)
+        page.press(".mm-seed input", "Enter")
+        page.click(".mm-deal")
+        page.wait_for_selector(".mm-prompt.mm-error", timeout=WAIT)
+        page.wait_for_function("() => document.querySelector('.mm-prompt').textContent.includes('a seed is')",
+                               timeout=WAIT)
+        text = prompt(page)
+        assert "invalid literal" not in text and "Exceeds" not in text and "9" * 60 not in text, text[:300]
+        assert page.text_content(".mm-info") == info  # the game was not changed
+    assert page.errors == []
