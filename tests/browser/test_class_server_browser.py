@@ -65,3 +65,41 @@ def test_the_seed_box_names_a_crafted_seed_in_words(server: ClassroomServer, pag
         assert "invalid literal" not in text and "Exceeds" not in text and "9" * 60 not in text, text[:300]
         assert page.text_content(".mm-info") == info  # the game was not changed
     assert page.errors == []
+
+
+# Crafted widget messages a tampered page can send on its own kernel connection.
+CRAFTED = """
+async () => {
+  const manager = window.jupyterapp.widgetManager;
+  const models = await Promise.all(Object.values(manager._models));
+  const dropdown = models.find((m) => m.get('_model_name') === 'DropdownModel');
+  dropdown.comm.send({method: 'update', state: {index: 99}, buffer_paths: []});
+  const comm = await manager.kernel.createComm('jupyter.widget');
+  comm.open({not: 'a widget'});
+  const view = models.find((m) => (m.get('_dom_classes') || []).includes('mm-view'));
+  view.comm.send({method: 'update', state: {kept: '['.repeat(50000)}, buffer_paths: []});
+  return !!dropdown;
+}
+"""
+
+
+def test_crafted_widget_messages_get_one_line_errors_never_tracebacks(server: ClassroomServer, page) -> None:  # noqa: ANN001
+    """Finding 7: invalid widget state, a malformed comm_open, and nesting sent full tracebacks to the page."""
+    frames: list[str] = []
+
+    def watch(ws: object) -> None:
+        ws.on("framereceived", lambda payload: frames.append(  # type: ignore[attr-defined]
+            payload.decode(errors="replace") if isinstance(payload, bytes) else str(payload)))
+
+    page.on("websocket", watch)
+    page.goto(server.render_url(f"{APP}?seed=5&pace=manual"), timeout=WAIT)
+    page.wait_for_selector(READY, timeout=WAIT)
+    assert page.evaluate(CRAFTED)
+    # The kernel answers each in order; a click after them answers after them (no timing assumed).
+    page.click(".mm-hand .mm-card:not(.mm-empty)")
+    page.wait_for_selector(".mm-hand .mm-selected", timeout=WAIT)
+    page.wait_for_function("() => document.querySelector('.mm-prompt') !== null", timeout=WAIT)
+    seen = "\n".join(frames)
+    assert "TraitError: " in seen and "Exception opening comm" in seen  # the refusals were reported…
+    for leak in ("Traceback", "site-packages", 'File "', str(ROOT)):
+        assert leak not in seen, (leak, seen[seen.find(leak) - 300: seen.find(leak) + 300])  # …in one line each
