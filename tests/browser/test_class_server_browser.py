@@ -103,3 +103,40 @@ def test_crafted_widget_messages_get_one_line_errors_never_tracebacks(server: Cl
     assert "TraitError: " in seen and "Exception opening comm" in seen  # the refusals were reported…
     for leak in ("Traceback", "site-packages", 'File "', str(ROOT)):
         assert leak not in seen, (leak, seen[seen.find(leak) - 300: seen.find(leak) + 300])  # …in one line each
+
+
+def keep(page: object, server: ClassroomServer, records: dict[str, str]) -> None:
+    """Put ``records`` in this browser's storage for the server's pages (from its home page: no kernel)."""
+    page.goto(server.url + "/", timeout=WAIT)  # type: ignore[attr-defined]
+    page.evaluate("(r) => { for (const [k, v] of Object.entries(r)) { localStorage.setItem(k, v); } }",  # type: ignore[attr-defined]
+                  records)
+
+
+TABLE_KEY = "mainmerah:table:main-merah"
+KEPT_TABLE = "() => localStorage.getItem('mainmerah:table:main-merah').slice(0, 30)"
+
+
+@pytest.mark.parametrize(("record", "why"), [("[" * 50_000, "nested too deeply"), ("x" * 1_200_000, "too long"),
+                                             ("€" * 3_600_000, "too long")])
+def test_a_kept_record_over_the_limits_is_named_and_replaced(server: ClassroomServer, page, record: str,  # noqa: ANN001
+                                                             why: str) -> None:
+    """Finding 5: a deeply nested record stopped the table from saving, one over the websocket's 10 MiB
+    cut the page off, and a 1.2M-character one was dropped without a word."""
+    keep(page, server, {TABLE_KEY: record})
+    page.goto(server.render_url(f"{APP}?pace=manual"), timeout=WAIT)
+    page.wait_for_selector(READY, timeout=WAIT)
+    page.wait_for_function("(w) => document.querySelector('.mm-prompt').textContent.includes(w)", arg=why,
+                           timeout=WAIT)
+    assert "could not be restored" in prompt(page)
+    # Replaced by the table's own record, which then keeps every move.
+    page.wait_for_function(f"() => ({KEPT_TABLE})().startsWith('{{\"format\":\"mainmerah-kept\"')", timeout=WAIT)
+    assert page.errors == []
+
+
+def test_a_deeply_nested_student_record_is_named_and_replaced(server: ClassroomServer, page) -> None:  # noqa: ANN001
+    """Finding 5: the same under ``mainmerah:student`` on the tutorial page of a class."""
+    keep(page, server, {"mainmerah:student": "[" * 50_000})
+    page.goto(server.render_url("tutorial.ipynb"), timeout=WAIT)
+    page.wait_for_selector(".mm-student-status .mm-student-bad", timeout=WAIT)
+    assert "nested too deeply" in str(page.text_content(".mm-student-status"))
+    page.wait_for_function("() => (localStorage.getItem('mainmerah:student') || '').startsWith('{')", timeout=WAIT)
