@@ -99,3 +99,14 @@ def test_a_crafted_cleared_count_is_ignored_and_the_log_never_holds_the_key(serv
     fetch(f"{server.url}/teacher.csv?key={key}&x=%ff")
     assert server.log_text().count(key) == announced  # only the teacher's link, printed once at the start
     assert "key=[hidden]" in server.log_text()  # the refused request is logged, its key hidden
+
+
+def test_plain_page_requests_add_no_rows_to_the_teachers_table(server: ClassroomServer) -> None:
+    """Finding 2c: a GET with no browser behind it (curl) wrote a "no name" row each time."""
+    students = server.workdir / "class" / "students"
+    before = len(list(students.glob("*.json"))) if students.is_dir() else 0
+    for _ in range(2):
+        status, html = fetch(server.render_url("tutorial.ipynb"))
+        assert status == 200 and "voila_finish" in html  # the page was drawn (every cell ran)
+    after = len(list(students.glob("*.json"))) if students.is_dir() else 0
+    assert after == before

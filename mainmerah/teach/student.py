@@ -81,7 +81,7 @@ def from_lessons_record(record: dict[str, Any], titles: dict[str, str]) -> dict[
 class Reporter:
     """Writes one session's progress to the class folder: at once, then after each change it is told of."""
 
-    def __init__(self, folder: Path, tutorial: Any, session: str | None = None) -> None:
+    def __init__(self, folder: Path, tutorial: Any, session: str | None = None, answered: bool = True) -> None:
         self.folder = folder
         self.tutorial = tutorial
         self.session = session or new_session()
@@ -90,6 +90,9 @@ class Reporter:
         self.puzzles: dict[str, int] = {}  # puzzle level -> solved; the Puzzles page fills it (set_puzzles)
         self.started = time.monotonic()
         self.error: str | None = None  # the last write's failure, if any (the student's page is not bothered)
+        # On a page, nothing is written before a browser answered (its Keeper): a plain GET of the page, with no
+        # browser behind it, must not add a row to the teacher's table (the attach_* give False; StudentName sets it).
+        self.answered = answered
         self._last: dict[str, Any] | None = None
         self._followed: weakref.WeakSet[Any] = weakref.WeakSet()  # lessons whose changes reach write()
 
@@ -117,6 +120,8 @@ class Reporter:
 
     def write(self, *_args: object) -> None:
         """Write the record now (a listener: any arguments are ignored). Never raises into the tutorial."""
+        if not self.answered:
+            return
         try:
             record = make_record(self.session, self.name, self.progress(), self.puzzles, browser=self.browser)
             body = {**record.to_json(), "updated": 0}
@@ -221,6 +226,7 @@ class StudentName(W.VBox):
             self.keeper.when_restored(self._restored)
 
     def _restored(self, records: Records) -> None:
+        self.reporter.answered = True  # a browser drew the page: from now on its progress is written
         browser, name = "", ""
         text = records.get(STUDENT_KEY)
         if text:
@@ -314,21 +320,24 @@ class PuzzleReporter:
     """The Puzzles page's solved puzzles per level, one record per game the student has worked on (each its
     own session: the teacher's table joins them to the student's lessons by name)."""
 
-    def __init__(self, folder: Path, page: Any) -> None:
+    def __init__(self, folder: Path, page: Any, answered: bool = True) -> None:
         self.folder = folder
         self.page = page  # lessons.puzzles_page.PuzzlesPage: .game, .solved {game: {puzzle id: stars}}
         self.name = ""
         self.browser = ""
+        self.answered = answered  # as Reporter's
         self.reporters: dict[str, Reporter] = {}
 
     def write(self, *_args: object) -> None:
+        if not self.answered:
+            return
         for game, solved in dict(getattr(self.page, "solved", {})).items():
             if not solved and game != self.page.game and game not in self.reporters:
                 continue  # a game not touched on this page: no record for it
             reporter = self.reporters.get(game)
             if reporter is None:
                 reporter = self.reporters[game] = Reporter(self.folder, PageWithoutLessons(game))
-            reporter.name, reporter.browser = self.name, self.browser
+            reporter.name, reporter.browser, reporter.answered = self.name, self.browser, True
             reporter.puzzles = solved_per_level(solved, game) if isinstance(solved, dict) else {}
             reporter.write()
 
@@ -343,7 +352,7 @@ def attach_puzzles(page: W.Box, puzzles: Any) -> PuzzleReporter | None:
     folder = class_folder()
     if folder is None:
         return None
-    reporter = PuzzleReporter(folder, puzzles)
+    reporter = PuzzleReporter(folder, puzzles, answered=getattr(puzzles, "keeper", None) is None)
     children = list(page.children)
     where = children.index(puzzles) if puzzles in children else len(children)
     page.children = (*children[:where], StudentName(reporter, getattr(puzzles, "keeper", None)), *children[where:])
@@ -362,7 +371,7 @@ def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
     folder = class_folder()
     if folder is None:
         return None
-    reporter = Reporter(folder, tutorial)
+    reporter = Reporter(folder, tutorial, answered=getattr(tutorial, "keeper", None) is None)
     box = StudentName(reporter, getattr(tutorial, "keeper", None))
     children = list(page.children)
     where = children.index(tutorial) if tutorial in children else len(children)
@@ -371,5 +380,5 @@ def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
     on_puzzles = getattr(tutorial, "on_puzzles", None)
     if callable(on_puzzles):
         on_puzzles(reporter.set_puzzles)  # the tutorial's Puzzles tab: solved per level, in the same record
-    reporter.write()  # the teacher sees the student arrive
+    reporter.write()  # the teacher sees the student arrive (once a browser answered: StudentName writes then)
     return reporter
