@@ -245,3 +245,24 @@ def test_a_forged_kept_student_is_named_and_not_used(monkeypatch: pytest.MonkeyP
     assert "could not be used" in box.status.value and why in box.status.value
     (rec,) = records(tmp_path)
     assert rec.name == "" and rec.browser not in (body.get("browser"), "") and box.text.value == ""
+
+
+def test_a_record_the_server_cannot_write_is_not_announced_as_seen(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """Issue 28 finding 8: on a full disk the student read "Your teacher sees your progress as Ani"."""
+    page, _sent = kept_page(tmp_path, monkeypatch, {})
+    box = next(c for c in page.children if isinstance(c, StudentName))
+    blocked = tmp_path / "full"
+    blocked.write_text("not a folder: every write fails, as on a full disk")
+    box.reporter.folder = blocked
+    box.submit("Ani")
+    assert "sees your progress" not in box.status.value and "could not be saved" in box.status.value
+    assert "mm-student-bad" in box.status.value
+
+
+def test_a_name_of_stacked_accents_is_refused_and_real_accents_pass() -> None:
+    """Issue 28 finding 8: a name of combining marks drew outside its cell on the teacher's page."""
+    with pytest.raises(cf.RecordError, match="too many accents"):
+        cf.check_nickname("a" + "\u0301\u0302\u0303\u0304" * 5)
+    assert cf.check_nickname("Nguyễn Thị Ánh") == "Nguyễn Thị Ánh"  # Vietnamese: two marks on a letter at most
+    assert cf.check_nickname("Việt") == "Việt"

@@ -282,7 +282,7 @@ body { margin: 0; background: #faf6f2; }
 .mmt-table thead a { color: #1f1a17; text-decoration: none; }
 .mmt-table thead a:hover, .mmt-table thead a:focus-visible { text-decoration: underline; }
 .mmt-table tbody th { position: sticky; left: 0; background: #fff; font-weight: 600; max-width: 12em;
-  overflow: hidden; text-overflow: ellipsis; }
+  overflow: hidden; text-overflow: ellipsis; contain: paint; }
 .mmt-sessions { display: block; font-weight: normal; color: #6b5f57; font-size: 0.8rem; }
 .mmt-anon { color: #6b5f57; font-style: italic; font-weight: normal !important; }
 .mmt-lesson { white-space: normal !important; min-width: 7.5em; max-width: 11em; }

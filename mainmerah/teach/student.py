@@ -133,6 +133,10 @@ class Reporter:
             self.error = str(e) or type(e).__name__
             log.warning("class folder: progress not written: %s", self.error)
 
+    def failed(self) -> bool:
+        """Whether the last write failed."""
+        return self.error is not None
+
     def listen(self) -> None:
         """Be told of every change: the tutorial's listeners when it has them, else each lesson's."""
         for name in ("on_progress", "on_change"):
@@ -263,8 +267,11 @@ class StudentName(W.VBox):
             return
         self.reporter.set_name(name)
         self.text.value = name
-        self._say("saved" if name else "removed", name)
         self._store()
+        if self.reporter.failed():  # a full disk, a folder gone: the teacher does not see it
+            self._say("unsaved", name)
+            return
+        self._say("saved" if name else "removed", name)
 
     def _say(self, kind: str, name: str) -> None:
         self._said = (kind, name)
@@ -274,9 +281,13 @@ class StudentName(W.VBox):
             text = _("Name removed: your teacher sees your progress without a name.")
         elif kind == "empty":
             text = _("Type a name or a nickname first (or just play: a name is optional).")
+        elif kind == "unsaved":
+            text = _("Your name could not be saved for your teacher (the server could not write the record). "
+                     "Go on playing, and tell your teacher.")
         else:
             return
-        self.status.value = f'<span class="mm-student-{"ok" if kind != "empty" else "bad"}">{escape(text)}</span>'
+        ok = kind in ("saved", "removed")
+        self.status.value = f'<span class="mm-student-{"ok" if ok else "bad"}">{escape(text)}</span>'
 
     def relabel(self) -> None:
         self.label.value = (f"<b>{escape(_('Your name for the teacher'))}</b> "
@@ -284,7 +295,7 @@ class StudentName(W.VBox):
         self.text.placeholder = _("name or nickname")
         self.save.description = _("Save name")
         kind, name = self._said
-        if kind in ("saved", "removed", "empty"):
+        if kind in ("saved", "removed", "empty", "unsaved"):
             self._say(kind, name)
         elif kind == "bad":
             self.status.value = ""
@@ -344,6 +355,10 @@ class PuzzleReporter:
     def set_name(self, name: str) -> None:
         self.name = name
         self.write()
+
+    def failed(self) -> bool:
+        """Whether the last write of any game's record failed."""
+        return any(r.failed() for r in self.reporters.values())
 
 
 def attach_puzzles(page: W.Box, puzzles: Any) -> PuzzleReporter | None:
