@@ -228,6 +228,8 @@ class StudentName(W.VBox):
         on_language_change(relabel)
         if self.keeper is not None:
             self.keeper.when_restored(self._restored)
+        else:
+            reporter.answered = True  # no keeper to answer: written at once, as before
 
     def _restored(self, records: Records) -> None:
         self.reporter.answered = True  # a browser drew the page: from now on its progress is written
@@ -333,7 +335,7 @@ class PuzzleReporter:
 
     def __init__(self, folder: Path, page: Any, answered: bool = True) -> None:
         self.folder = folder
-        self.page = page  # lessons.puzzles_page.PuzzlesPage: .game, .solved {game: {puzzle id: stars}}
+        self.page = page  # pages.puzzles.PuzzlesPage: .game, .seen {game: {puzzle id: stars}} solved here
         self.name = ""
         self.browser = ""
         self.answered = answered  # as Reporter's
@@ -342,7 +344,8 @@ class PuzzleReporter:
     def write(self, *_args: object) -> None:
         if not self.answered:
             return
-        for game, solved in dict(getattr(self.page, "solved", {})).items():
+        # What this kernel saw solved (``seen``), never what the browser says it kept.
+        for game, solved in dict(getattr(self.page, "seen", {})).items():
             if not solved and game != self.page.game and game not in self.reporters:
                 continue  # a game not touched on this page: no record for it
             reporter = self.reporters.get(game)
@@ -367,13 +370,16 @@ def attach_puzzles(page: W.Box, puzzles: Any) -> PuzzleReporter | None:
     folder = class_folder()
     if folder is None:
         return None
-    reporter = PuzzleReporter(folder, puzzles, answered=getattr(puzzles, "keeper", None) is None)
+    reporter = PuzzleReporter(folder, puzzles, answered=False)  # StudentName says when a browser answered
     children = list(page.children)
     where = children.index(puzzles) if puzzles in children else len(children)
     page.children = (*children[:where], StudentName(reporter, getattr(puzzles, "keeper", None)), *children[where:])
     counter = getattr(puzzles, "counter", None)
     if counter is not None:
         counter.observe(reporter.write, "value")  # redrawn after each answer, each puzzle opened, the restore
+    on_solved = getattr(puzzles, "on_solved", None)
+    if callable(on_solved):
+        on_solved(reporter.write)  # a puzzle the browser kept as solved, solved here: the counter is unchanged
     reporter.write()
     return reporter
 
@@ -386,7 +392,7 @@ def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
     folder = class_folder()
     if folder is None:
         return None
-    reporter = Reporter(folder, tutorial, answered=getattr(tutorial, "keeper", None) is None)
+    reporter = Reporter(folder, tutorial, answered=False)  # StudentName says when a browser answered
     box = StudentName(reporter, getattr(tutorial, "keeper", None))
     children = list(page.children)
     where = children.index(tutorial) if tutorial in children else len(children)
