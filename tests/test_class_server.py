@@ -110,3 +110,17 @@ def test_plain_page_requests_add_no_rows_to_the_teachers_table(server: Classroom
         assert status == 200 and "voila_finish" in html  # the page was drawn (every cell ran)
     after = len(list(students.glob("*.json"))) if students.is_dir() else 0
     assert after == before
+
+
+def test_one_address_cannot_hold_more_kernels_than_its_limit(tmp_path: Path) -> None:
+    """Finding 4: twenty plain GETs held twenty kernels. With ``kernels_per_address=2`` a third page from the
+    same address is refused in words (429) while two are held; the other pages were drawn."""
+    s = ClassroomServer(tmp_path, pools={APP: 1}, extra=["--MainMerahVoila.kernels_per_address=2"])
+    try:
+        answers = [fetch(s.render_url(f"{APP}?seed={n}"))[0] for n in range(2)]
+        status, body = fetch(s.render_url(f"{APP}?seed=9"))
+        assert answers == [200, 200] and status == 429, (answers, status)
+        assert "Too many games are open from this computer" in body
+        assert "kernels_per_address=2" in s.log_text()
+    finally:
+        s.stop()
