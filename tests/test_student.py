@@ -245,3 +245,52 @@ def test_a_forged_kept_student_is_named_and_not_used(monkeypatch: pytest.MonkeyP
     assert "could not be used" in box.status.value and why in box.status.value
     (rec,) = records(tmp_path)
     assert rec.name == "" and rec.browser not in (body.get("browser"), "") and box.text.value == ""
+
+
+def test_a_record_the_server_cannot_write_is_not_announced_as_seen(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """Issue 28 finding 8: on a full disk the student read "Your teacher sees your progress as Ani"."""
+    page, _sent = kept_page(tmp_path, monkeypatch, {})
+    box = next(c for c in page.children if isinstance(c, StudentName))
+    blocked = tmp_path / "full"
+    blocked.write_text("not a folder: every write fails, as on a full disk")
+    box.reporter.folder = blocked
+    box.submit("Ani")
+    assert "sees your progress" not in box.status.value and "could not be saved" in box.status.value
+    assert "mm-student-bad" in box.status.value
+
+
+def test_a_name_of_stacked_accents_is_refused_and_real_accents_pass() -> None:
+    """Issue 28 finding 8: a name of combining marks drew outside its cell on the teacher's page."""
+    with pytest.raises(cf.RecordError, match="too many accents"):
+        cf.check_nickname("a" + "\u0301\u0302\u0303\u0304" * 5)
+    assert cf.check_nickname("Nguyễn Thị Ánh") == "Nguyễn Thị Ánh"  # Vietnamese: two marks on a letter at most
+    assert cf.check_nickname("Việt") == "Việt"
+
+
+def test_puzzles_the_browser_claims_are_not_the_teachers_only_those_solved_here(monkeypatch: pytest.MonkeyPatch,
+                                                                               tmp_path: Path) -> None:
+    """Issue 28 finding 2a: a kept record claiming every puzzle with 3 stars showed 24/24/24 to the teacher."""
+    from mainmerah.core.registry import load, ui
+    from mainmerah.pages.puzzles import KIND as PUZZLES
+    from mainmerah.pages.puzzles import VERSION as PV
+    from mainmerah.pages.puzzles import kept_key, puzzles_page
+    from mainmerah.table.keeper import Keeper, pack
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    every = {p.id: 3 for p in load(ui("main-merah").puzzles)("main-merah")}  # type: ignore[arg-type]
+    out = puzzles_page("")
+    keeper = next(c for c in out.children if hasattr(c, "solved")).keeper
+    assert isinstance(keeper, Keeper)
+    keeper.send = lambda *_a, **_k: None  # type: ignore[method-assign]
+    keeper._page_message({"k": "kept", "available": True,
+                          "records": {kept_key("main-merah"): pack(PUZZLES, PV, {"solved": every})}})
+    page = next(c for c in out.children if hasattr(c, "solved"))
+    assert len(page.solved["main-merah"]) == len(every)  # the student's own page still shows them solved
+    (rec,) = records(tmp_path)
+    assert rec.puzzles == {}  # the teacher is told of none
+    p = page.shown[page.index]
+    page._open(p)
+    assert page.pick(p.best)  # one solved here
+    (rec,) = records(tmp_path)
+    assert sum(rec.puzzles.values()) == 1

@@ -256,3 +256,21 @@ def test_a_nameless_students_sessions_in_one_browser_are_one_row(tmp_path: Path)
     assert sorted((r.name, r.sessions) for r in t.rows) == [("", 1), ("", 1), ("Ani", 3)]
     with pytest.raises(cf.RecordError, match="browser"):
         cf.make_record(cf.new_session(), "", ANI, browser="not-an-id")
+
+
+def test_the_browser_decides_the_row_and_look_alike_names_are_flagged(tmp_path: Path) -> None:
+    """Issue 28 finding 2b: typing "ALICE TWO" took over Alice Two's row; "Аlice Two" (Cyrillic А) showed as a twin."""
+    def at(now: float, name: str, browser: str, prog: dict[str, Any]) -> None:
+        cf.write_record(tmp_path, cf.make_record(cf.new_session(), name, prog, now=now, browser=browser))
+
+    at(1000.0, "Alice Two", "a" * 16, ANI)
+    at(2000.0, "ALICE TWO", "b" * 16, BUDI)  # another browser typing her name, later
+    at(1500.0, "\u0410lice Two", "c" * 16, BUDI)  # a Cyrillic А
+    at(1700.0, "Budi", "d" * 16, BUDI)
+    (t,) = class_tables(cf.read_records(tmp_path)[0])
+    rows = {r.browser: r for r in t.rows}
+    assert len(rows) == 4 and all(r.sessions == 1 for r in rows.values())
+    assert rows["a" * 16].name == "Alice Two" and rows["a" * 16].stars == 6  # her own lessons, not the newcomer's
+    assert [b[0] for b, r in sorted(rows.items()) if r.twin] == ["a", "b", "c"]
+    html = teacher_document(cf.read_records(tmp_path)[0], [], key="k" * 32, lang="en", xsrf_form="")
+    assert html.count('class="mmt-twin"') == 3

@@ -118,6 +118,9 @@ def test_on_a_class_server_the_tabs_puzzles_reach_the_teacher(monkeypatch: pytes
     page = tutorial_page("")
     tut = the_tutorial(page)
     assert any(isinstance(c, StudentName) for c in page.children)
+    assert cf.read_records(tmp_path) == ([], [])  # nothing before a browser answered (issue 28, finding 2c)
+    tut.keeper.send = lambda _m: None  # type: ignore[method-assign]
+    tut.keeper._page_message({"k": "kept", "available": True, "records": {}})
     ((arrived,), _) = cf.read_records(tmp_path)
     assert arrived.puzzles == {}
     tut.show_tab("puzzles")
@@ -129,8 +132,10 @@ def test_on_a_class_server_the_tabs_puzzles_reach_the_teacher(monkeypatch: pytes
     assert rec.puzzles == {str(p.level): 1}
 
 
-def test_puzzles_kept_from_before_reach_the_teacher_without_opening_the_tab(monkeypatch: pytest.MonkeyPatch,
-                                                                          tmp_path: Path) -> None:
+def test_puzzles_the_browser_kept_are_not_reported_to_the_teacher(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """Issue 28 finding 2a: the kept record is the student's own (a page can claim anything); the teacher is told
+    what this kernel saw solved, and the records of the sessions that solved them keep the earlier ones."""
     import ipywidgets as W
 
     from mainmerah.teach.student import attach_student
@@ -146,4 +151,4 @@ def test_puzzles_kept_from_before_reach_the_teacher_without_opening_the_tab(monk
     keeper._page_message({"k": "kept", "available": True, "records": {puzzles_key(game): solved}})
     assert tut.puzzles is None
     ((rec,), _) = cf.read_records(tmp_path)
-    assert rec.puzzles == {"3": 2}
+    assert rec.puzzles == {}

@@ -24,6 +24,7 @@ from urllib.parse import parse_qs, urlencode
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import LANGUAGES, _, language, set_language
+from mainmerah.core.typed import shortened
 from mainmerah.draw.svg import card_svg
 from mainmerah.teach.index import has_tutorial
 
@@ -60,7 +61,8 @@ class PageRequest:
 
 
 def ignored(name: str, value: str, expected: str) -> str:
-    return _("Ignored {name}={value}: {expected}.").format(name=name, value=value, expected=expected)
+    """The page's note on a query value it did not use (the value cut short: a page never echoes a whole URL)."""
+    return _("Ignored {name}={value}: {expected}.").format(name=name, value=shortened(value), expected=expected)
 
 
 def language_problems(query: str) -> tuple[str, ...]:

@@ -22,6 +22,8 @@ from urllib.parse import parse_qs
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
+from mainmerah.core.typed import read_seed
+from mainmerah.pages.home import ignored
 from mainmerah.table.controls import MANUAL, PACES, bot_levels, read_deal_code
 from mainmerah.table.presenter import table_games
 
@@ -58,7 +60,7 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
     problems: list[str] = []
 
     def bad(name: str, value: str, expected: str) -> None:
-        problems.append(_("Ignored {name}={value}: {expected}.").format(name=name, value=value, expected=expected))
+        problems.append(ignored(name, value, expected))
 
     offered = games()
     game = default = offered[0]  # the table's own default: a link names another game only
@@ -72,11 +74,10 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
             bad("game", params["game"], _("choose one of {names}").format(names=", ".join(offered)))
     title, allowed, variants = game_rules(game)
     if "seed" in params:
-        v = params["seed"]
-        if v.isdigit():
-            kw["seed"] = int(v)
-        else:
-            bad("seed", v, _("a seed is a whole number, 0 or more"))
+        try:
+            kw["seed"] = read_seed(params["seed"])
+        except ValueError as e:
+            bad("seed", params["seed"], str(e))
     if "players" in params:
         v = params["players"]
         if v in [str(n) for n in allowed]:
@@ -104,7 +105,7 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
         try:
             spec = read_deal_code(v)
         except ValueError as e:
-            bad("code", v[:40], str(e))
+            bad("code", v, str(e))
         else:
             given = [k for k in ("game", "seed", "players", "variant") if k in params]
             for k in ("game", "seed", "players", "variant"):

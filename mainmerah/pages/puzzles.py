@@ -155,6 +155,10 @@ class PuzzlesPage(W.VBox):
         self._heading_tag = "h1" if header else "h2"
         self.today = today or date.today()
         self.solved: dict[str, dict[str, int]] = {g: {} for g in known}
+        # Solved here, in this kernel: what the teacher's view is told (the browser's kept record is the student's
+        # own, and a tampered page could claim every puzzle; earlier sessions' records keep earlier ones).
+        self.seen: dict[str, dict[str, int]] = {g: {} for g in known}
+        self._solved_listeners: list[Callable[[], object]] = []
         self.mistakes = 0
         self.wrong: list[str] = []
         self.done = False
@@ -313,8 +317,10 @@ class PuzzlesPage(W.VBox):
             return False
         self.done = True
         earned = stars(self.mistakes)
-        mine = self.solved[p.game]
-        mine[p.id] = max(earned, mine.get(p.id, 0))
+        for record in (self.solved[p.game], self.seen[p.game]):
+            record[p.id] = max(earned, record.get(p.id, 0))
+        for listener in list(self._solved_listeners):
+            listener()
         self.hand[action].mark("right")
         for b in self.hand.buttons.values():
             b.set_disabled(True)
@@ -401,6 +407,10 @@ class PuzzlesPage(W.VBox):
         if self.keeper is not None:
             g = self.puzzle.game
             self.keeper.store(kept_key(g), pack(KIND, VERSION, {"solved": self.solved[g]}))
+
+    def on_solved(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` each time a puzzle is solved here (solved before or not)."""
+        self._solved_listeners.append(callback)
 
     def solved_by_level(self, game: str | None = None) -> dict[str, int]:
         """How many puzzles of each level are solved ("1" -> n), e.g. for the teacher's view."""

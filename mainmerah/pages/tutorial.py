@@ -28,7 +28,7 @@ from mainmerah.pages.home import (
     request_query,
 )
 from mainmerah.pages.parts import PageLinks, problems_note, puzzle_games, weak_listener
-from mainmerah.pages.puzzles import PuzzlesPage, read_solved
+from mainmerah.pages.puzzles import PuzzlesPage
 from mainmerah.pages.puzzles import kept_key as puzzles_key
 from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, pack, unpack
 from mainmerah.table.keeper import key as keeper_key
@@ -172,6 +172,7 @@ class Tutorial(W.VBox):
             self.puzzles_box.children = [self.loading]  # a sign of life at once, as for a lesson
             self.puzzles = PuzzlesPage(self.game, self.keeper, header=False, games=(self.game,))
             self.puzzles.counter.observe(lambda _ch: self._puzzles_changed(), "value")  # redrawn after each answer
+            self.puzzles.on_solved(self._puzzles_changed)  # solved again (kept as solved): the counter is unchanged
             self.puzzles_box.children = [self.puzzles]
             self._puzzles_changed()
         self._keep_tab()
@@ -184,7 +185,7 @@ class Tutorial(W.VBox):
         if solved is None:
             if self.puzzles is None:
                 return
-            solved = solved_per_level(self.puzzles.solved[self.game], self.game)
+            solved = solved_per_level(self.puzzles.seen[self.game], self.game)  # solved here, not as kept
         for cb in list(self._puzzle_listeners):
             cb(solved)
 
@@ -196,11 +197,6 @@ class Tutorial(W.VBox):
         """The tab and the puzzles solved that the browser kept (each refused alone if it is wrong)."""
         if self.tabs is None:
             return
-        if self.puzzles is None and (text := records.get(puzzles_key(self.game))):
-            try:  # told to the teacher's view now, though the tab is not open yet
-                self._puzzles_changed(solved_per_level(read_solved(text, self.game), self.game))
-            except KeptError:
-                pass  # the Puzzles tab says so when it is opened
         text = records.get(tab_key(self.game))
         if text:
             try:

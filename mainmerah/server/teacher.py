@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import time
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from html import escape
@@ -54,6 +55,7 @@ class Row:
     updated: float
     sessions: int = 1  # joined under this name: more than the pages open may mean two students share a name
     browser: str = ""  # the browser's kept id, when it keeps one
+    twin: bool = False  # another browser's row has this name, or one that looks the same (see look_alike)
 
     @property
     def label(self) -> str:
@@ -107,14 +109,14 @@ def class_tables(records: Sequence[Record]) -> list[GameTable]:
     one name, or without a name in one browser (a reload, or the puzzles open on another page), is one row,
     see :func:`merged`."""
     ordered = sorted(records, key=lambda r: r.updated)
-    # A browser's latest name names its nameless sessions too (worked a while, then typed a name).
-    named = {(r.game, r.browser): r.name.casefold() for r in ordered if r.browser and r.name}
 
+    # The browser decides who a student is; a name is only its label (typing a classmate's name must not take
+    # over their row). Records without a browser id (written before browsers kept one) join by name.
     def student(r: Record) -> str:
+        if r.browser:
+            return "@" + r.browser
         if r.name:
             return r.name.casefold()
-        if r.browser:
-            return named.get((r.game, r.browser), "@" + r.browser)
         return "#" + r.session
 
     sessions: dict[tuple[str, str], list[Record]] = {}
@@ -132,9 +134,27 @@ def class_tables(records: Sequence[Record]) -> list[GameTable]:
             for key, lesson in r.lessons.items():
                 lessons.setdefault(key, lesson["title"] or key)
         levels = sorted({lv for r in mine for lv in r.puzzles}, key=lambda lv: (len(lv), lv))
-        tables.append(GameTable(game, game_title(game), list(lessons.items()), levels,
-                                [row(latest[w], len(sessions[w])) for w in who]))
+        rows = [row(latest[w], len(sessions[w])) for w in who]
+        looks = [look_alike(one.name) for one in rows if one.name]
+        rows = [replace(one, twin=True) if one.name and looks.count(look_alike(one.name)) > 1 else one
+                for one in rows]
+        tables.append(GameTable(game, game_title(game), list(lessons.items()), levels, rows))
     return tables
+
+
+# Letters of other scripts drawn like Latin ones (Cyrillic, Greek): "Аlice" with a Cyrillic А is "alice".
+CONFUSABLE = str.maketrans({"а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+                            "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+                            "ӏ": "l", "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "m",
+                            "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ζ": "z"})
+
+
+def look_alike(name: str) -> str:
+    """What ``name`` looks like: compatibility forms, case, accents and look-alike letters of other scripts
+    folded, spaces collapsed ("ALICE TWO", "Alice  Two" and "Аlice Two" all look like "alice two")."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).translate(CONFUSABLE)
+    return " ".join(text.split())
 
 
 def merged(records: Sequence[Record]) -> Record:
@@ -225,6 +245,10 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
         # Several sessions under one name: a reload or the puzzles beside the lessons, or two students alike.
         joined = escape(ngettext("{n} session", "{n} sessions", r.sessions).format(n=r.sessions))
         note = f'<small class="mmt-sessions">{joined}</small>' if r.sessions > 1 else ""
+        if r.twin:
+            twin = escape(_("another browser uses this name, or one that looks the same"))
+            note += f'<small class="mmt-twin">{twin}</small>'
+
         cells = [f'<th scope="row" class="mmt-name{" mmt-anon" if not r.name else ""}">{escape(r.label)}{note}</th>',
                  f"<td>{r.stars}</td>",
                  f'<td class="mmt-stuck-all">{escape(f"{topic_name(r.stuck)} ({r.mistakes})")}</td>' if r.stuck
@@ -283,8 +307,9 @@ body { margin: 0; background: #faf6f2; }
 .mmt-table thead a { color: #1f1a17; text-decoration: none; }
 .mmt-table thead a:hover, .mmt-table thead a:focus-visible { text-decoration: underline; }
 .mmt-table tbody th { position: sticky; left: 0; background: #fff; font-weight: 600; max-width: 12em;
-  overflow: hidden; text-overflow: ellipsis; }
+  overflow: hidden; text-overflow: ellipsis; contain: paint; }
 .mmt-sessions { display: block; font-weight: normal; color: #6b5f57; font-size: 0.8rem; }
+.mmt-twin { display: block; font-weight: normal; color: #b71c1c; font-size: 0.8rem; white-space: normal; }
 .mmt-anon { color: #6b5f57; font-style: italic; font-weight: normal !important; }
 .mmt-lesson { white-space: normal !important; min-width: 7.5em; max-width: 11em; }
 .mmt-lesson span { display: block; overflow-wrap: anywhere; }

@@ -92,7 +92,8 @@ class TeacherHandler(ClassHandler):
             else:
                 html = teacher_document(records, refused, key=self.key, lang=lang, xsrf_form=self.xsrf_form_html(),
                                         by=by, descending=descending, nonce=self.nonce,
-                                        cleared=int(cleared) if cleared.isdigit() else None)
+                                        cleared=int(cleared) if cleared.isascii() and cleared.isdigit()
+                                        and len(cleared) < 7 else None)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.finish(html)
 

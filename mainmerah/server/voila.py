@@ -59,12 +59,16 @@ from voila.handler import VoilaHandler
 
 
 def with_xsrf_cookie(handler: type[RequestHandler]) -> type[RequestHandler]:
-    """``handler`` that also sets the ``_xsrf`` cookie (reading ``xsrf_token`` sets it)."""
+    """``handler`` that also sets the ``_xsrf`` cookie (reading ``xsrf_token`` sets it), and refuses an address
+    holding its limit of kernels (``mainmerah.server.limits``)."""
 
     class Handler(handler):  # type: ignore[valid-type, misc]
         async def prepare(self, *args: Any, **kw: Any) -> None:
             await ensure_async(super().prepare(*args, **kw))
             self.xsrf_token  # noqa: B018 - read for its effect: the cookie the unload beacon echoes
+            owners = self.settings.get("mainmerah_kernel_owners")
+            if owners is not None and not self._finished:
+                owners.refuse(self)
 
     Handler.__name__ = Handler.__qualname__ = handler.__name__
     return Handler
@@ -83,12 +87,19 @@ def with_nodelay(handler: type[WebSocketHandler]) -> type[WebSocketHandler]:
 
 
 def _patched(handler: Any) -> Any:
+    from jupyter_server.auth.logout import LogoutHandler
     from voila.request_info_handler import RequestInfoSocketHandler
+    from voila.static_file_handler import TemplateStaticFileHandler
 
+    from mainmerah.server.guard import NotHereHandler, safe_template_files
     from mainmerah.server.query import RequestSocket
 
     if handler is RequestInfoSocketHandler:
         return RequestSocket  # sends at once too; see mainmerah.server.query
+    if isinstance(handler, type) and issubclass(handler, LogoutHandler):
+        return NotHereHandler
+    if handler is TemplateStaticFileHandler:
+        return safe_template_files(handler)
     if isinstance(handler, type) and issubclass(handler, VoilaHandler):
         return with_xsrf_cookie(handler)
     if isinstance(handler, type) and issubclass(handler, WebSocketHandler):
@@ -166,10 +177,20 @@ class MainMerahVoila(Voila):
              "0: Voila's own, every kernel taken replaced after fill_delay, however many arrive together.",
     )
 
+    kernels_per_address = Int(
+        0, config=True,
+        help="Kernels one address may hold at once (the classroom config: 6); a page asked for beyond it answers "
+             "429. A lab behind one NAT address raises it (about 3 a student). 0: no limit.",
+    )
+
     def init_settings(self) -> dict:
         settings: dict = super().init_settings()  # builds the kernel manager
         if self.refill_stagger > 0:
             stagger_refills(self.kernel_manager, self.refill_stagger)
+        if self.kernels_per_address > 0:
+            from mainmerah.server.limits import KernelOwners
+
+            settings["mainmerah_kernel_owners"] = KernelOwners(self.kernel_manager, self.kernels_per_address)
         return settings
 
     def initialize(self, argv: Any = None) -> None:
@@ -183,6 +204,9 @@ class MainMerahVoila(Voila):
             self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def init_handlers(self) -> list:
+        from mainmerah.server.guard import hide_keys_in_logs
+
+        hide_keys_in_logs(self.log)
         handlers = [(h[0], _patched(h[1]), *h[2:]) for h in super().init_handlers()]
         handlers[:0] = self.class_handlers()
         if self.landing and not self.notebook_path:

@@ -27,18 +27,43 @@ function showInAddress(name, value) {
   } catch (_e) { /* an address that cannot be changed: the kept language still applies */ }
 }
 
+// How deeply a record's JSON nests (brackets inside strings do not count); stops once past `most`.
+function nesting(text, most) {
+  let level = 0, deepest = 0, inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") { i++; } else if (c === '"') { inString = false; }
+    } else if (c === '"') { inString = true; }
+    else if (c === "[" || c === "{") { level++; if (level > deepest) { deepest = level; if (deepest > most) { break; } } }
+    else if (c === "]" || c === "}") { level--; }
+  }
+  return deepest;
+}
+
 export default {
   render({ model, el }) {
     el.classList.add("mm-keeper");
     el.style.display = "none";
     const s = storage();
     const records = {};
+    // A record over the limits is not sent (one over the websocket's message limit would cut this page off):
+    // the kernel is told why, names it on the page and keeps its own record in its place.
+    const refused = {};
+    const limits = model.get("limits") || {};
     for (const key of model.get("kept_keys") || []) {
       let text = null;
       if (s) { try { text = s.getItem(key); } catch (_e) { text = null; } }
+      if (text !== null && limits.chars && text.length > limits.chars) {
+        refused[key] = { why: "long", chars: text.length };
+        text = null;
+      } else if (text !== null && limits.depth && nesting(text, limits.depth) > limits.depth) {
+        refused[key] = { why: "deep" };
+        text = null;
+      }
       records[key] = text;
     }
-    model.send({ k: "kept", available: !!s, records });
+    model.send({ k: "kept", available: !!s, records, refused });
     const onMessage = (msg) => {
       if (msg && msg.k === "url") { showInAddress(msg.name, msg.value); return; }
       if (!s || !msg || typeof msg.key !== "string" || !msg.key.startsWith("mainmerah:")) { return; }

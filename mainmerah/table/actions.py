@@ -18,6 +18,7 @@ from mainmerah.core import registry
 from mainmerah.core.cards import Card, CardError
 from mainmerah.core.errors import RuleError, SaveFileError
 from mainmerah.core.i18n import _
+from mainmerah.core.typed import looks_like_seed, read_seed, shortened
 from mainmerah.table.controls import MANUAL, bot_levels, pace_options
 from mainmerah.table.intents import Intent, Refuse, Select, unselect
 
@@ -301,11 +302,12 @@ class TableActions:
         teacher's deal code (its game, players, variant and seed)."""
         assert self.controls is not None
         text = self.controls.seed.value.strip()
-        if not text.lstrip("-").isdigit():
+        if not looks_like_seed(text):
             return self.deal_code(text)
-        seed = int(text)
-        if seed < 0:
-            return self.refuse(_("The seed must be 0 or more, not {seed}.").format(seed=seed))
+        try:
+            seed = read_seed(text)
+        except ValueError as e:
+            return self.refuse(_("The seed {text} is refused: {why}.").format(text=shortened(text), why=e))
         return bool(self.new_game(seed=seed, from_controls=True))
 
     @user_action
@@ -317,7 +319,7 @@ class TableActions:
             spec = read_deal_code(text)
         except ValueError as e:
             return self.refuse(_("The seed must be a whole number or a deal code, not \"{text}\": {why}.").format(
-                text=text[:40], why=e))
+                text=shortened(text), why=e))
         game = registry.get(spec.game).new(seed=spec.seed, players=spec.players,
                                            variant=spec.variant or registry.get(spec.game).variants[0])
         self.ok()

@@ -77,6 +77,9 @@ class DealSpec(NamedTuple):
     seed: int
 
 
+CODE_LIMIT = 40
+
+
 def read_deal_code(text: str) -> DealSpec:
     """A teacher's deal code (``2P-CLASSIC-9006-U``, ``CT-4P-8412-T``) as the deal it names.
 
@@ -84,6 +87,8 @@ def read_deal_code(text: str) -> DealSpec:
     """
     from mainmerah.table.presenter import presenter_class, table_games
 
+    if len(text.strip()) > CODE_LIMIT:  # a code is short: a long text is not read (nor repeated) at all
+        raise ValueError(_("a deal code has at most {n} characters").format(n=CODE_LIMIT))
     readers = dict.fromkeys(presenter_class(g).read_deal_code for g in table_games())  # a family's games share one
     for read in readers:
         spec = read(text)

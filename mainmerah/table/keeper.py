@@ -19,6 +19,7 @@ before it was read); each page stores its state once restored, and after every c
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib.resources import files
@@ -34,10 +35,39 @@ PREFIX = "mainmerah:"
 LANG_KEY = PREFIX + "lang"
 RECORD_FORMAT = "mainmerah-kept"
 MAX_TEXT = 1_000_000  # characters: far above any game or tutorial; localStorage holds ~5 MB a site
+MAX_DEPTH = 40  # nesting of a record's JSON: a game's is 6 levels deep (Python's parser gives up near 1,000)
+NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class KeptError(ValueError):
     """A record from the browser that cannot be used (the message says why)."""
+
+
+class Refused(str):
+    """In place of a record the page would not send (too long, nested too deeply): the reason, in words.
+
+    :func:`unpack` refuses it with that reason, so every page names it and keeps its own record over it."""
+
+
+def nesting(text: str) -> int:
+    """How deeply ``text``'s JSON arrays and objects nest (brackets inside strings do not count)."""
+    deepest = level = 0
+    for m in NESTING.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif ch in "]}":
+            level -= 1
+    return deepest
+
+
+def too_long(n: int) -> str:
+    return _("the kept record is too long ({n} characters, at most {most})").format(n=n, most=MAX_TEXT)
+
+
+def too_deep() -> str:
+    return _("the kept record is nested too deeply (more than {n} levels)").format(n=MAX_DEPTH)
 
 
 def key(kind: str, *parts: object) -> str:
@@ -53,10 +83,14 @@ def pack(kind: str, version: int, body: Mapping[str, Any]) -> str:
 
 def unpack(text: object, kind: str, version: int) -> dict[str, Any]:
     """The body of a record of ``kind`` and ``version``; anything else raises :class:`KeptError`."""
+    if isinstance(text, Refused):
+        raise KeptError(str(text))
     if not isinstance(text, str):
         raise KeptError(_("the kept record is not text"))
     if len(text) > MAX_TEXT:
-        raise KeptError(_("the kept record is too long ({n} characters)").format(n=len(text)))
+        raise KeptError(too_long(len(text)))
+    if nesting(text) > MAX_DEPTH:
+        raise KeptError(too_deep())
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -95,6 +129,8 @@ class Keeper(anywidget.AnyWidget):
 
     # (not ``keys``: a widget's ``keys`` lists its synced traits)
     kept_keys: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # What the page checks before sending a record (the kernel checks again): a longer or deeper one is not sent.
+    limits = traitlets.Dict({"chars": MAX_TEXT, "depth": MAX_DEPTH}).tag(sync=True)
 
     def __init__(self, keys: Sequence[str]) -> None:
         for k in keys:
@@ -163,9 +199,10 @@ class Keeper(anywidget.AnyWidget):
             return  # a second view of the same widget (JupyterLab) answers again: the first answer stands
         raw = msg.get("records")
         raw = raw if isinstance(raw, dict) else {}
-        # Only this keeper's keys, only text of a sane length: the rest is dropped unread.
-        self.records = {k: (v if isinstance(v, str) and len(v) <= MAX_TEXT else None) for k in self.kept_keys
-                        for v in [raw.get(k)]}
+        refused = msg.get("refused")
+        refused = refused if isinstance(refused, dict) else {}
+        # Only this keeper's keys; a record the page would not send, or too long, is named (Refused), not read.
+        self.records = {k: _received(raw.get(k), refused.get(k)) for k in self.kept_keys}
         self._sent = dict(self.records)
         self.available = msg.get("available") is True
         # Every callback gets what the page said, not what an earlier callback stored since.
@@ -173,6 +210,18 @@ class Keeper(anywidget.AnyWidget):
         answer, callbacks, self._callbacks = self._answer, self._callbacks, []
         for cb in callbacks:
             cb(dict(answer))
+
+
+def _received(text: object, refused: object) -> str | None:
+    """A record as the page sent it: its text, None (nothing kept), or why it was not sent (Refused)."""
+    if isinstance(refused, dict):
+        n = refused.get("chars")
+        if refused.get("why") == "long" and isinstance(n, int):
+            return Refused(too_long(n))
+        return Refused(too_deep())
+    if isinstance(text, str) and len(text) > MAX_TEXT:
+        return Refused(too_long(len(text)))
+    return text if isinstance(text, str) else None
 
 
 def follow_language(keeper: Keeper, chosen_by_url: bool) -> None:

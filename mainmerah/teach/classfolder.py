@@ -57,6 +57,18 @@ def new_session() -> str:
     return secrets.token_hex(8)
 
 
+MARKS_MAX = 3  # combining marks on one letter
+
+
+def _most_marks(name: str) -> int:
+    """The longest run of combining marks (accents stacked on one letter) in ``name``."""
+    most = run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        most = max(most, run)
+    return most
+
+
 def check_nickname(text: str) -> str:
     """The nickname as it will be shown (trimmed, spaces collapsed), or RecordError saying why not."""
     if not isinstance(text, str):
@@ -75,6 +87,8 @@ def check_nickname(text: str) -> str:
                 ch=repr(ch)))
     if not unicodedata.category(name[0]).startswith(("L", "N")):
         raise RecordError(_("The name must start with a letter or a digit."))
+    if _most_marks(name) > MARKS_MAX:  # real writing stacks two or three accents at most; more draws outside the line
+        raise RecordError(_("The name has too many accents on one letter (at most {n}).").format(n=MARKS_MAX))
     return name
 
 

@@ -81,7 +81,7 @@ def from_lessons_record(record: dict[str, Any], titles: dict[str, str]) -> dict[
 class Reporter:
     """Writes one session's progress to the class folder: at once, then after each change it is told of."""
 
-    def __init__(self, folder: Path, tutorial: Any, session: str | None = None) -> None:
+    def __init__(self, folder: Path, tutorial: Any, session: str | None = None, answered: bool = True) -> None:
         self.folder = folder
         self.tutorial = tutorial
         self.session = session or new_session()
@@ -90,6 +90,9 @@ class Reporter:
         self.puzzles: dict[str, int] = {}  # puzzle level -> solved; the Puzzles page fills it (set_puzzles)
         self.started = time.monotonic()
         self.error: str | None = None  # the last write's failure, if any (the student's page is not bothered)
+        # On a page, nothing is written before a browser answered (its Keeper): a plain GET of the page, with no
+        # browser behind it, must not add a row to the teacher's table (the attach_* give False; StudentName sets it).
+        self.answered = answered
         self._last: dict[str, Any] | None = None
         self._followed: weakref.WeakSet[Any] = weakref.WeakSet()  # lessons whose changes reach write()
 
@@ -117,6 +120,8 @@ class Reporter:
 
     def write(self, *_args: object) -> None:
         """Write the record now (a listener: any arguments are ignored). Never raises into the tutorial."""
+        if not self.answered:
+            return
         try:
             record = make_record(self.session, self.name, self.progress(), self.puzzles, browser=self.browser)
             body = {**record.to_json(), "updated": 0}
@@ -127,6 +132,10 @@ class Reporter:
         except Exception as e:  # noqa: BLE001 - the teacher's copy may fail; the student's lesson must not
             self.error = str(e) or type(e).__name__
             log.warning("class folder: progress not written: %s", self.error)
+
+    def failed(self) -> bool:
+        """Whether the last write failed."""
+        return self.error is not None
 
     def listen(self) -> None:
         """Be told of every change: the tutorial's listeners when it has them, else each lesson's."""
@@ -219,8 +228,11 @@ class StudentName(W.VBox):
         on_language_change(relabel)
         if self.keeper is not None:
             self.keeper.when_restored(self._restored)
+        else:
+            reporter.answered = True  # no keeper to answer: written at once, as before
 
     def _restored(self, records: Records) -> None:
+        self.reporter.answered = True  # a browser drew the page: from now on its progress is written
         browser, name = "", ""
         text = records.get(STUDENT_KEY)
         if text:
@@ -257,8 +269,11 @@ class StudentName(W.VBox):
             return
         self.reporter.set_name(name)
         self.text.value = name
-        self._say("saved" if name else "removed", name)
         self._store()
+        if self.reporter.failed():  # a full disk, a folder gone: the teacher does not see it
+            self._say("unsaved", name)
+            return
+        self._say("saved" if name else "removed", name)
 
     def _say(self, kind: str, name: str) -> None:
         self._said = (kind, name)
@@ -268,9 +283,13 @@ class StudentName(W.VBox):
             text = _("Name removed: your teacher sees your progress without a name.")
         elif kind == "empty":
             text = _("Type a name or a nickname first (or just play: a name is optional).")
+        elif kind == "unsaved":
+            text = _("Your name could not be saved for your teacher (the server could not write the record). "
+                     "Go on playing, and tell your teacher.")
         else:
             return
-        self.status.value = f'<span class="mm-student-{"ok" if kind != "empty" else "bad"}">{escape(text)}</span>'
+        ok = kind in ("saved", "removed")
+        self.status.value = f'<span class="mm-student-{"ok" if ok else "bad"}">{escape(text)}</span>'
 
     def relabel(self) -> None:
         self.label.value = (f"<b>{escape(_('Your name for the teacher'))}</b> "
@@ -278,7 +297,7 @@ class StudentName(W.VBox):
         self.text.placeholder = _("name or nickname")
         self.save.description = _("Save name")
         kind, name = self._said
-        if kind in ("saved", "removed", "empty"):
+        if kind in ("saved", "removed", "empty", "unsaved"):
             self._say(kind, name)
         elif kind == "bad":
             self.status.value = ""
@@ -314,27 +333,35 @@ class PuzzleReporter:
     """The Puzzles page's solved puzzles per level, one record per game the student has worked on (each its
     own session: the teacher's table joins them to the student's lessons by name)."""
 
-    def __init__(self, folder: Path, page: Any) -> None:
+    def __init__(self, folder: Path, page: Any, answered: bool = True) -> None:
         self.folder = folder
-        self.page = page  # lessons.puzzles_page.PuzzlesPage: .game, .solved {game: {puzzle id: stars}}
+        self.page = page  # pages.puzzles.PuzzlesPage: .game, .seen {game: {puzzle id: stars}} solved here
         self.name = ""
         self.browser = ""
+        self.answered = answered  # as Reporter's
         self.reporters: dict[str, Reporter] = {}
 
     def write(self, *_args: object) -> None:
-        for game, solved in dict(getattr(self.page, "solved", {})).items():
+        if not self.answered:
+            return
+        # What this kernel saw solved (``seen``), never what the browser says it kept.
+        for game, solved in dict(getattr(self.page, "seen", {})).items():
             if not solved and game != self.page.game and game not in self.reporters:
                 continue  # a game not touched on this page: no record for it
             reporter = self.reporters.get(game)
             if reporter is None:
                 reporter = self.reporters[game] = Reporter(self.folder, PageWithoutLessons(game))
-            reporter.name, reporter.browser = self.name, self.browser
+            reporter.name, reporter.browser, reporter.answered = self.name, self.browser, True
             reporter.puzzles = solved_per_level(solved, game) if isinstance(solved, dict) else {}
             reporter.write()
 
     def set_name(self, name: str) -> None:
         self.name = name
         self.write()
+
+    def failed(self) -> bool:
+        """Whether the last write of any game's record failed."""
+        return any(r.failed() for r in self.reporters.values())
 
 
 def attach_puzzles(page: W.Box, puzzles: Any) -> PuzzleReporter | None:
@@ -343,13 +370,16 @@ def attach_puzzles(page: W.Box, puzzles: Any) -> PuzzleReporter | None:
     folder = class_folder()
     if folder is None:
         return None
-    reporter = PuzzleReporter(folder, puzzles)
+    reporter = PuzzleReporter(folder, puzzles, answered=False)  # StudentName says when a browser answered
     children = list(page.children)
     where = children.index(puzzles) if puzzles in children else len(children)
     page.children = (*children[:where], StudentName(reporter, getattr(puzzles, "keeper", None)), *children[where:])
     counter = getattr(puzzles, "counter", None)
     if counter is not None:
         counter.observe(reporter.write, "value")  # redrawn after each answer, each puzzle opened, the restore
+    on_solved = getattr(puzzles, "on_solved", None)
+    if callable(on_solved):
+        on_solved(reporter.write)  # a puzzle the browser kept as solved, solved here: the counter is unchanged
     reporter.write()
     return reporter
 
@@ -362,7 +392,7 @@ def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
     folder = class_folder()
     if folder is None:
         return None
-    reporter = Reporter(folder, tutorial)
+    reporter = Reporter(folder, tutorial, answered=False)  # StudentName says when a browser answered
     box = StudentName(reporter, getattr(tutorial, "keeper", None))
     children = list(page.children)
     where = children.index(tutorial) if tutorial in children else len(children)
@@ -371,5 +401,5 @@ def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
     on_puzzles = getattr(tutorial, "on_puzzles", None)
     if callable(on_puzzles):
         on_puzzles(reporter.set_puzzles)  # the tutorial's Puzzles tab: solved per level, in the same record
-    reporter.write()  # the teacher sees the student arrive
+    reporter.write()  # the teacher sees the student arrive (once a browser answered: StudentName writes then)
     return reporter

@@ -76,11 +76,16 @@ def load_body(body: dict[str, Any], name: str = "main-merah") -> Game:
         check_layout(setup)
     except LayoutError as e:
         raise SaveFileError(_("save file: impossible set-up: {e}").format(e=e)) from None
-    if seed is not None and body.get("redeals"):
-        # The redeal events belong to the set-up's story: rebuild them from the seed.
-        again = deal(players, variant, seed, setup.dealer, setup.first, opener)
-        if (again.hands, again.table, again.stock) == (setup.hands, setup.table, setup.stock):
-            setup = again
+    if seed is not None:
+        # A seed's deal is that seed's: dealt again, it must give these very cards (the checksum is no seal).
+        # The redeal events belong to the set-up's story: they come back with it.
+        try:
+            again = deal(players, variant, seed, setup.dealer, setup.first, opener)
+        except ValueError as e:
+            raise SaveFileError(_("save file: impossible set-up: {e}").format(e=e)) from None
+        if (again.hands, again.table, again.stock, ()) != (setup.hands, setup.table, setup.stock, setup.piles):
+            raise SaveFileError(_("save file: the cards are not the deal of seed {seed}").format(seed=seed))
+        setup = again
     game = Game(setup)
     for i, d in enumerate(_field(body, "decisions", list)):
         if not isinstance(d, dict) or d.get("kind") not in ("play", "capture") or not isinstance(d.get("card"), str):

@@ -26,6 +26,8 @@ def load_body(body: dict[str, Any]) -> RedTen:
         game = RedTen.from_layout(hands, dealer=dealer, seed=seed, variant=variant)
     except LayoutError as e:
         raise SaveFileError(_("save file: impossible deal: {e}").format(e=e)) from None
+    if seed is not None and not _seed_deals(seed, game):
+        raise SaveFileError(_("save file: the cards are not the deal of seed {seed}").format(seed=seed))
     for n, action in enumerate(field(body, "decisions", list), start=1):
         if not isinstance(action, str):
             raise SaveFileError(_("save file: decision {n} is not text").format(n=n))
@@ -35,3 +37,11 @@ def load_body(body: dict[str, Any]) -> RedTen:
             raise SaveFileError(_("save file: decision {n} ({action!r}) is not legal: {e}").format(
                 n=n, action=action, e=e)) from None
     return game
+
+
+def _seed_deals(seed: int, game: RedTen) -> bool:
+    """Whether ``seed`` deals ``game``'s hands (its dealer given, or drawn from the seed as a new game does)."""
+    setup = game.setup
+    dealt = RedTen.new(seed=seed, dealer=setup.dealer, variant=setup.variant).setup
+    drawn = RedTen.new(seed=seed, variant=setup.variant).setup
+    return setup.hands in (dealt.hands, drawn.hands if drawn.dealer == setup.dealer else None)

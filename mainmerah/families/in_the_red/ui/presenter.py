@@ -55,8 +55,13 @@ class InTheRedPresenter(Presenter):
         # the deal keeps passing left from one game of the match to the next
         return self.info_.new(seed=None, players=game.players, dealer=(game.dealer + 1) % game.players)
 
+    def seed_of(self, game: Any) -> int | None:
+        # A game from an explicit first layout is a set-up position (its seed only shuffles the later deals).
+        return None if game.setup.layouts else int(game.seed)
+
     def info(self, game: Any) -> str:
-        seed = _("seed {seed}").format(seed=game.seed) if game.seed is not None else _("set-up position")
+        dealt = self.seed_of(game)
+        seed = _("seed {seed}").format(seed=dealt) if dealt is not None else _("set-up position")
         return _("{n} players · deal {deal} · {seed}").format(n=game.players, deal=game.deal_number, seed=seed)
 
     # ----- bots --------------------------------------------------------------------------------
