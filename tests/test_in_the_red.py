@@ -402,7 +402,7 @@ def test_save_round_trip_and_a_tampered_decision_is_refused():
     text = g.to_json()
     back = registry.load_game(text)
     assert isinstance(back, InTheRed) and back.to_json() == text and back.explain() == g.explain()
-    name, body = unwrap(text)
+    name, body = unwrap(text, legacy='')
     assert name == "in-the-red" and all(isinstance(a, str) for a in body["decisions"])
     assert json.loads(json.dumps(body)) == body
     bad = dict(body, decisions=body["decisions"][:5] + ["AS@0"] + body["decisions"][6:])
@@ -417,7 +417,7 @@ def test_a_layout_game_saves_its_layout():
     play(g, "9S@1", "discard 4D")
     back = registry.load_game(g.to_json())
     assert back.hands == g.hands and back.stacks == g.stacks and back.scores == (1, 2, 3)
-    body = unwrap(g.to_json())[1]
+    body = unwrap(g.to_json(), legacy='')[1]
     body["layouts"][0]["hands"][0] = ["9S", "2C", "2C"]
     with pytest.raises(SaveFileError, match="layout 0: too many of 2♣"):
         registry.load_game(dumps("in-the-red", body))

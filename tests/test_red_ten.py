@@ -443,7 +443,7 @@ def test_save_round_trip_and_a_tampered_decision_is_refused():
     text = g.to_json()
     back = registry.load_game(text)
     assert back.to_json() == text and back.explain() == g.explain()
-    name, body = unwrap(text)
+    name, body = unwrap(text, legacy='')
     body["decisions"][10] = "BJ SJ 3H"
     with pytest.raises(SaveFileError, match="decision 11"):
         registry.load_game(dumps(name, body))

@@ -233,8 +233,6 @@ GAME_NAMES = ("main-merah", "chinese-ten", "red-ten", "in-the-red")
 
 
 KNOWN_NAMES: frozenset[str] = frozenset({  # as KNOWN_IMPORTS: only shrinks
-    "mainmerah.core.save names 'chinese-ten'",
-    "mainmerah.core.save names 'main-merah'",
 })
 
 

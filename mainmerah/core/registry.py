@@ -19,6 +19,9 @@ from mainmerah.core.contract import Bot, GameState
 from mainmerah.core.i18n import _
 from mainmerah.core.save import unwrap
 
+# The game a version 1 save file holds (files written before the games had names).
+LEGACY_SAVES = "main-merah"
+
 # name -> module holding GAME (or GAMES, where the game is found by its name); the order is the home page's.
 MODULES: dict[str, str] = {
     "main-merah": "mainmerah.families.fishing",
@@ -202,7 +205,7 @@ def game_from_layout(name: str, **fields: Any) -> GameState[Any]:
 
 def load_game(text: str) -> GameState[Any]:
     """Any game's save file, checked and replayed through that game's rules."""
-    name, body = unwrap(text)
+    name, body = unwrap(text, legacy=LEGACY_SAVES)
     return get(name).load_body(body)
 
 

@@ -1,10 +1,11 @@
 """Save files, one format for every game: its name, the set-up and the decisions.
 
-    {"format": "mainmerah-save", "version": 2, "game": "chinese-ten", "body": {...}, "sha256": "..."}
+    {"format": "mainmerah-save", "version": 2, "game": "<the registry's name>", "body": {...}, "sha256": "..."}
 
-Version 1 files (Main Merah only, written before the games had names) hold the body
-under "game" and still load. Nothing in a file is trusted: the checksum catches edits,
-and each game's loader parses every card and replays every decision through its rules.
+Version 1 files (one game only, written before the games had names) hold the body under
+"game" and still load: the caller says which game they hold (the registry knows). Nothing in a
+file is trusted: the checksum catches edits, and each game's loader parses every card and
+replays every decision through its rules.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from mainmerah.core.i18n import _
 
 FORMAT = "mainmerah-save"
 VERSION = 2
-LEGACY_GAME = "main-merah"  # what a version 1 file holds
 
 
 def digest(body: dict[str, Any]) -> str:
@@ -35,8 +35,9 @@ def dumps(game: str, body: dict[str, Any]) -> str:
     return json.dumps(envelope(game, body), ensure_ascii=False, indent=1)
 
 
-def unwrap(text: str) -> tuple[str, dict[str, Any]]:
-    """The game's name and the checked body of a save file (either version)."""
+def unwrap(text: str, legacy: str) -> tuple[str, dict[str, Any]]:
+    """The game's name and the checked body of a save file (either version); ``legacy`` is the game a
+    version 1 file holds (those files name none)."""
     if not isinstance(text, str | bytes | bytearray):
         raise SaveFileError(_("a save file is text, not {type}").format(type=type(text).__name__))
     try:
@@ -46,7 +47,7 @@ def unwrap(text: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(_("not a mainmerah save file (no \"format\": \"{format}\")").format(format=FORMAT))
     version = data.get("version")
-    name: object = LEGACY_GAME
+    name: object = legacy
     if version == 1:
         body = data.get("game")
     elif version == VERSION:

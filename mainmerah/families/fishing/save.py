@@ -41,7 +41,7 @@ def load(path: str) -> Game:
 
 def loads(text: str) -> Game:
     """Rebuild a fishing game from a save file's text, or raise :class:`SaveFileError`."""
-    name, body = unwrap(text)
+    name, body = unwrap(text, legacy="main-merah")  # version 1 files were Main Merah's
     return load_body(body, name)
 
 
