@@ -52,9 +52,11 @@ def what_is_shown(page) -> dict:  # noqa: ANN001
     }
 
 
-def wait_restored(page) -> None:  # noqa: ANN001
+def wait_restored(page, lang: str | None = None) -> None:  # noqa: ANN001
     page.wait_for_function("() => /Welcome back|Selamat datang kembali/.test("
                            "document.querySelector('.mm-prompt').textContent)", timeout=WAIT)
+    if lang:  # the kept language arrives in its own record: the page may greet first, then switch
+        page.wait_for_function(f"() => document.documentElement.lang === {json.dumps(lang)}", timeout=WAIT)
 
 
 def kept(page) -> dict:  # noqa: ANN001
@@ -83,7 +85,7 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
 
     page.reload()
     page.wait_for_selector(SHOWN, timeout=WAIT)
-    wait_restored(page)
+    wait_restored(page, "id")
     assert what_is_shown(page) == before
     full_shot(page, "kept-table-reloaded-id")
 
@@ -91,7 +93,7 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
     page.close()
     again = page.context.new_page()
     open_notebook(again, voila, "play.ipynb", SHOWN)
-    wait_restored(again)
+    wait_restored(again, "id")
     assert what_is_shown(again) == before
     # A link's own pace wins over the kept one; the game goes on from where it was.
     open_notebook(again, voila, "play.ipynb?pace=manual", SHOWN)
