@@ -203,10 +203,10 @@ CHECKS: dict[str, Callable[[], None]] = {
     "Now the whole game: every player has five cards and a stack; a deal ends when someone's hand is empty after a "
     "round, and the cards left in each hand count against their owner (A, K, Q, J, 10 count 10, the others their "
     "number).": the_whole_game,
-    "After a round the losers pick up in turn, clockwise from the dealer's left: each draws one card from the pack, "
-    "then the round's discards, in the order they were discarded, go to them one at a time in that same turn, round "
-    "them as often as needed.": the_round,
-    "The last loser in that turn starts the next round.": the_round,
+    "After a round the losers pick up, clockwise from the dealer's left: each draws one card from the pack; then the "
+    "round's discards, in the order they were discarded, are handed to the losers one at a time in that clockwise "
+    "turn, round them as often as needed.": the_round,
+    "The last loser clockwise from the dealer's left starts the next round.": the_round,
     "Deal follows deal until someone's total reaches 100 or more; then the lowest total wins.":
         game_goes_on_to_the_target,
 }

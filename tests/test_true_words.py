@@ -510,5 +510,6 @@ def test_in_the_red_lessons_state_who_picks_up_who_starts_and_the_end_of_the_gam
     from mainmerah.families.in_the_red.ui import lessons as ITR
 
     said = ITR.game_intro()
-    assert "clockwise from the dealer's left" in said and "The last loser in that turn starts the next round." in said
+    assert "losers pick up, clockwise from the dealer's left" in said
+    assert "The last loser clockwise from the dealer's left starts the next round." in said
     assert f"reaches {TARGET} or more; then the lowest total wins" in said
