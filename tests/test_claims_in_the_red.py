@@ -116,6 +116,32 @@ def deal_end_and_scores() -> None:
         assert set(end.winners) == {s for s, t in enumerate(end.totals) if t == min(end.totals)}
 
 
+def game_goes_on_to_the_target() -> None:
+    """Deal follows deal while every total is below the target; the first deal that takes one to it ends the game."""
+    assert TARGET == 100
+    several = 0
+    for seed in range(6):
+        g = played(seed, 2 + seed % 4)
+        deals = sum(e.kind == "deal-end" for e in g.events)
+        several += deals > 1
+        ends = [i for i, e in enumerate(g.events) if e.kind == "game-end"]
+        assert len(ends) == 1 and ends[0] == len(g.events) - 1
+        scored = [[x.total for x in g.events if x.kind == "score"][k:k + g.players]
+                  for k in range(0, deals * g.players, g.players)]
+        assert all(max(t) < TARGET for t in scored[:-1]) and max(scored[-1]) >= TARGET, scored
+        end = g.events[-1]
+        assert end.winners == tuple(s for s, t in enumerate(end.totals) if t == min(end.totals))
+    assert several  # games of several deals were played out
+
+
+def the_whole_game() -> None:
+    the_deal()
+    values()
+    deal_end_and_scores()
+    g = InTheRed.new(seed=4, players=3)
+    assert all(len(h) == 5 for h in g.hands) and len(g.stacks) == 3
+
+
 def the_example() -> list[str]:
     """The sheet's worked round, told by the engine (seed 3, three players, as sheet.py plays it)."""
     from mainmerah.families.in_the_red.ui.sheet import EXAMPLE_PLAYERS, EXAMPLE_SEED
@@ -173,6 +199,16 @@ CHECKS: dict[str, Callable[[], None]] = {
     "Each player adds up the cards left in hand.": deal_end_and_scores,
     "The game ends after a deal in which someone's total reaches 100: the lowest total wins, tied lowest totals share "
     "the win.": deal_end_and_scores,
+    # The guided deal's words (its table is not built here: its intro is read directly).
+    "Now the whole game: every player has five cards and a stack; a deal ends when someone's hand is empty after a "
+    "round, and the cards left in each hand count against their owner (A, K, Q, J, 10 count 10, the others their "
+    "number).": the_whole_game,
+    "After a round the losers pick up, clockwise from the dealer's left: each draws one card from the pack; then the "
+    "round's discards, in the order they were discarded, are handed to the losers one at a time in that clockwise "
+    "turn, round them as often as needed.": the_round,
+    "The last loser clockwise from the dealer's left starts the next round.": the_round,
+    "Deal follows deal until someone's total reaches 100 or more; then the lowest total wins.":
+        game_goes_on_to_the_target,
 }
 NOT_CLAIMS = {
     "That is the whole scoring rule of a round.", "Next: how to use that freedom.",
@@ -184,7 +220,9 @@ NOT_CLAIMS = {
 
 def stated() -> list[str]:
     with english():
-        return claims_of(lesson_texts(GAME, skip=lambda key: key == "itr-game") + sheet_texts(GAME))
+        from mainmerah.families.in_the_red.ui.lessons import game_intro
+
+        return claims_of(lesson_texts(GAME, skip=lambda key: key == "itr-game") + [game_intro()] + sheet_texts(GAME))
 
 
 STATED = stated()

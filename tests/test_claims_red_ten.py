@@ -228,6 +228,53 @@ def settled_early() -> None:
         assert sum(1 for h in g.hands if h) >= 1  # it ended with cards still held: as soon as it was settled
 
 
+def reveal_just_one() -> None:
+    """The holder of both red tens may reveal one of them (the hand stays hidden), both (open), or surrender."""
+    both = answers_for(list(RED_TENS))
+    assert {"reveal 10♥", "reveal 10♦", "reveal 10♥ 10♦", "surrender", "keep"} <= set(both)
+    assert answers_for(parse_cards("10♥ 3♠")) == ["keep", "reveal 10♥"]
+    seed = next(s for s in range(200) if len(set(registry.new_game(GAME, seed=s).holders)) == 1)  # type: ignore
+    for given, opened in (("reveal 10♦", False), ("reveal 10♥", False), ("reveal 10♥ 10♦", True)):
+        g = registry.new_game(GAME, seed=seed)
+        assert isinstance(g, RedTen)
+        while g.phase == "answer":
+            g.act(given if given in g.legal_actions() else "keep")
+        assert g.open is opened and g.phase != "answer" and not g.is_over
+
+
+def ends_when_settled() -> None:
+    """Played out: a hand ends exactly when the rule book's case is reached, never earlier, never later."""
+    import random
+
+    seen = {"2v2 partner": 0, "2v2 opponents": 0, "1v3 lone": 0, "1v3 others": 0}
+    for seed in range(60):
+        g = game_at_play(seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            acts = g.legal_actions()
+            g.act(rng.choice(acts))
+            red, out = set(g.red), list(g.out)
+            if not out:
+                assert not g.is_over
+                continue
+            first = out[0]
+            if len(red) == 2:
+                mine = red if first in red else set(range(4)) - red
+                partner_out = any(s in mine and s != first for s in out)
+                opponents_out = all(s in out for s in set(range(4)) - mine)
+                assert g.is_over == (partner_out or opponents_out), (seed, out, red)
+                if g.is_over:
+                    seen["2v2 partner" if partner_out else "2v2 opponents"] += 1
+            else:
+                lone = next(iter(red))
+                others_out = all(s in out for s in set(range(4)) - red)
+                assert g.is_over == (lone in out or others_out), (seed, out, red)
+                if g.is_over:
+                    seen["1v3 lone" if lone in out else "1v3 others"] += 1
+        assert any(g.hands) or len(g.out) == 4
+    assert seen["2v2 partner"] and seen["2v2 opponents"] and (seen["1v3 lone"] or seen["1v3 others"]), seen
+
+
 def surrender_scores() -> None:
     assert surrender(0).scores == (-3, 1, 1, 1)
 
@@ -286,8 +333,14 @@ CHECKS: dict[str, Callable[[], None]] = {
     "its turn comes back in the same round.": passing,
     "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone against "
     "three.": teams,
-    "Before play each seat may keep quiet, reveal a red ten or (with both) surrender.": answers,
+    "Before play each seat may keep quiet or reveal a red ten; the holder of both may reveal just one of them (a "
+    "bluff), reveal both, or surrender.": reveal_just_one,
     "Both red tens shown make an open hand (明打).": open_hand,
+    "The holder of ♥3 leads the first round of a hand; the lead need not contain ♥3.": heart_three_leads,
+    "Whoever plays their last card goes out; the others play on.": going_out,
+    "The hand ends as soon as its score is settled: in 2 against 2 when the partner of the first player out goes out "
+    "too, or both opponents of the first player out have gone out; in 1 against 3 when the lone player goes out, or "
+    "all three others have.": ends_when_settled,
     "2 against 2, by the places of the first player out's team: first and second +2/−2, first and third +1/−1, "
     "first and last 0.": scoring_two,
     "1 against 3: the lone player first +9 (others −3), last −9 (others +3), otherwise 0.": scoring_one,

@@ -454,3 +454,62 @@ def test_red_ten_lessons_lead_on_and_wrong_answers_read_as_sentences() -> None: 
         assert not re.search(r"\b(SJ|BJ)\b", re.sub(r"\([^)]*\)", "", text)), text
     joker = pick._wrong(parse_cards("BJ")[0])
     assert joker.startswith("A single big joker (大王) is not the highest."), joker
+
+
+# ----- the second reading (a reader who knows only the rule books) ---------------------------------------------
+def test_in_the_red_discard_goes_to_the_rounds_losers_red_or_black() -> None:
+    from mainmerah.core.cards import PACK, parse_cards
+    from mainmerah.families.in_the_red.state import InTheRed
+    from mainmerah.families.in_the_red.ui import lessons as ITR
+
+    # Played out: a round lost on the lowest black card still hands the discard to its loser (not "in the red").
+    hands, stacks = ["2H 3H 8H", "5S 6S 7D"], ["9S", "4S"]
+    laid = set(parse_cards(" ".join(hands + stacks)))
+    g = InTheRed.from_layout(hands, stacks, [c for c in PACK if c not in laid], dealer=1)
+    g.act("discard 2H")
+    g.act(g.legal_actions()[0])
+    end = next(e for e in g.events if e.kind == "round")
+    assert not end.red and end.handouts == ((end.losers[0], Card.parse("2H")),)  # the lowest black card lost
+    assert Card.parse("2H") in g.hands[end.losers[0]]
+    task = ITR.discard_task()
+    for _label, _ok, why in task.options:
+        assert "in the red" not in why, why
+    said = " ".join(why for _l, _o, why in task.options)
+    assert "the round's losers" in said
+
+
+def test_red_ten_lessons_state_the_lead_the_end_of_a_hand_and_a_single_reveal() -> None:
+    from mainmerah.families.red_ten.ui import lessons as RT
+
+    before = {k: intro() for k, _t, intro, _tasks in RT.LESSONS}
+    assert "The holder of ♥3 leads the first round of a hand" in before["red-ten-beating"]
+    assert "the holder of both may reveal just one of them" in before["red-ten-teams"]
+    assert "The hand ends as soon as its score is settled" in before["red-ten-scoring"]
+
+
+def test_red_ten_wrong_answers_say_a_thing_once_and_fit_the_cards() -> None:
+    from mainmerah.families.red_ten.ui import lessons as RT
+
+    two = RT.rank_tasks()[1]
+    assert isinstance(two, ChoiceTask)
+    for _label, _ok, why in two.options:
+        assert why.count("ranks above") == 1, why
+    spot = RT.combination_tasks()[3]
+    assert isinstance(spot, ChoiceTask)
+    pairs = next(why for label, _ok, why in spot.options if label == "8♣ 8♦ 9♠ 9♥")
+    assert "bomb" not in pairs and "pairs" in pairs, pairs
+    risk = RT.team_tasks()[2]
+    assert isinstance(risk, ChoiceTask)
+    for label, _ok, why in risk.options:
+        assert not re.search(r"(?<![\w])-\d", label + " " + why), (label, why)  # a minus sign, not a hyphen
+    assert [label for label, ok, _w in risk.options if ok] == ["−36"]
+
+
+def test_in_the_red_lessons_state_who_picks_up_who_starts_and_the_end_of_the_game() -> None:
+    from mainmerah.families.in_the_red.rules import TARGET
+    from mainmerah.families.in_the_red.ui import lessons as ITR
+
+    said = ITR.game_intro()
+    assert "losers pick up, clockwise from the dealer's left" in said
+    assert "The last loser clockwise from the dealer's left starts the next round." in said
+    assert f"reaches {TARGET} or more; then the lowest total wins" in said

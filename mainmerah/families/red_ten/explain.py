@@ -176,6 +176,9 @@ def not_a_play(cards: Sequence[Card]) -> str:
         reason = _("a joker is played alone, or with the other joker as the flagpole bomb")
     elif len(cards) == 2:
         reason = _("a pair is two cards of one rank")
+    elif all(ranks.count(r) == 2 for r in ranks):
+        reason = _("pairs are played one at a time, and two or more pairs together (a run of pairs too) "
+                   "are not one play")
     elif len(set(ranks)) < len(ranks):
         reason = _("three or four of one rank make a bomb, and a straight has each rank once; "
                    "nothing else is a play")

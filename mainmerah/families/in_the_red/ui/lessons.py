@@ -15,7 +15,7 @@ from mainmerah.core.cards import SUIT_SYMBOLS, Card, cards_text, parse_cards
 from mainmerah.core.i18n import _
 from mainmerah.draw.svg import cards_html
 from mainmerah.families.in_the_red.explain import and_list, fit_reason
-from mainmerah.families.in_the_red.rules import fits, losers
+from mainmerah.families.in_the_red.rules import TARGET, fits, losers
 from mainmerah.teach.lesson import ChoiceTask, Lesson, PickTask, Task, WidgetTask
 from mainmerah.teach.spec import LessonSpec
 
@@ -95,9 +95,9 @@ def discard_task() -> ChoiceTask:
         [(_("Place 3♣ on 7♥"), False, place_why(hand[0], tops[0])),
          (_("Discard a card of your choice"), True, _(
              "Yes: nothing fits anywhere (no club and no 3, 5 or 8 on any stack), so you discard one card face up. "
-             "At the end of the round it goes into the hand of a player in the red. Discard your highest card.")),
+             "At the end of the round it goes into the hand of one of the round's losers. Discard your highest card.")),
          (_("Draw a card from the pack"), False, _(
-             "Nobody draws on their turn. Only the players in the red pick up, at the end of the round."))],
+             "Nobody draws on their turn. Only the round's losers pick up, at the end of the round."))],
         before=[show(hand, _("Your hand:")), show(tops, _("The top cards of the stacks:"))], key="discard")
 
 
@@ -175,11 +175,21 @@ def guided_task() -> WidgetTask:
     return task
 
 
-def lesson_game() -> Lesson:
-    return Lesson("itr-game", _("A guided deal"), _(
+def game_intro() -> str:
+    """The last lesson's words: a deal, the pick-ups after a round, the end of the game."""
+    return _(
         "Now the whole game: every player has five cards and a stack; a deal ends when someone's hand is "
         "empty after a round, and the cards left in each hand count against their owner (A, K, Q, J, 10 "
-        "count 10, the others their number)."), [guided_task()],
+        "count 10, the others their number).") + "\n\n" + _(
+        "After a round the losers pick up, clockwise from the dealer's left: each draws one card from the pack; "
+        "then the round's discards, in the order they were discarded, are handed to the losers one at a time in "
+        "that clockwise turn, round them as often as needed. The last loser clockwise from the dealer's left "
+        "starts the next round. Deal follows deal until someone's total reaches {target} or more; then the lowest "
+        "total wins.").format(target=TARGET)
+
+
+def lesson_game() -> Lesson:
+    return Lesson("itr-game", _("A guided deal"), game_intro(), [guided_task()],
         outro=_("You know In The Red. Play it in the table app with 2 to 10 players."))
 
 
@@ -190,4 +200,4 @@ def tutorial_lessons() -> list[LessonSpec]:
             LessonSpec("itr-game", _("A guided deal"), lesson_game)]
 
 
-__all__ = ["lesson_game", "lesson_place", "lesson_red", "lesson_tactics", "tutorial_lessons"]
+__all__ = ["game_intro", "lesson_game", "lesson_place", "lesson_red", "lesson_tactics", "tutorial_lessons"]

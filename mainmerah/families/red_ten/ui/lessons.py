@@ -39,6 +39,16 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def signed(n: int) -> str:
+    """A score as the lessons print it: "+9", "0", "−36" (a minus sign, not a hyphen)."""
+    return f"{n:+d}".replace("-", "−") if n else "0"
+
+
+def minus(n: int) -> str:
+    """A number as typed, with a minus sign: "−3", "9"."""
+    return str(n).replace("-", "−")
+
+
 # ----- 1. the rank order ----------------------------------------------------------------------------------------
 def rank_tasks() -> list[Task]:
     cards = parse_cards("K♠ A♥ 2♣ SJ BJ 10♥ 10♠")
@@ -60,8 +70,8 @@ def rank_tasks() -> list[Task]:
         _("Budi leads A♠. Can you beat it with 2♦?"),
         [(_("Yes"), beats(two, a), _("Yes: {why}. The order is 3 4 5 6 7 8 9 10 J Q K A 2, then the small joker, "
                                       "the big joker, and a red ten on top.").format(why=why_beats(two, a))),
-         (_("No: the Ace is the highest card"), False, _("Not in Red Ten: the 2 ranks above the Ace (3 is the "
-                                                           "lowest card). {why}.").format(why=why_beats(two, a)))],
+         (_("No: the Ace is the highest card"), False, _("Not in Red Ten: {why}, and 3 is the lowest card.").format(
+            why=why_beats(two, a)))],
         key="two")
     sick, jacks = classify(parse_cards("10♥ 10♣")), classify(parse_cards("J♠ J♦"))
     assert sick is not None and jacks is not None
@@ -159,12 +169,12 @@ def team_tasks() -> list[Task]:
     risk = ChoiceTask(
         _("You hold both red tens and reveal both: an open hand (明打). If you then finish last, what do you "
           "score?"),
-        [(f"{lose:+d}", True, _("Yes: alone and last is {base} (斟酒), and an open hand that the red side loses "
+        [(signed(lose), True, _("Yes: alone and last is {base} (斟酒), and an open hand that the red side loses "
                                 "counts four times: {score}. Had you won going out first: {win}.").format(
-            base=hidden_lose, score=lose, win=f"{win:+d}")),
-         (f"{hidden_lose:+d}", False, _("{n} is the hidden hand's score. Both red tens shown make the hand open: "
-                                        "×4 when the red side loses.").format(n=hidden_lose)),
-         (f"{2 * hidden_lose:+d}", False, _("×2 is for an open hand the red side wins. Losing it counts ×4."))],
+            base=signed(hidden_lose), score=signed(lose), win=signed(win))),
+         (signed(hidden_lose), False, _("{n} is the hidden hand's score. Both red tens shown make the hand open: "
+                                        "×4 when the red side loses.").format(n=signed(hidden_lose))),
+         (signed(2 * hidden_lose), False, _("×2 is for an open hand the red side wins. Losing it counts ×4."))],
         key="risk")
     return [partner, unknown, risk]
 
@@ -181,15 +191,14 @@ def score_task(prompt: str, out: list[int], red: list[int], open_hand: bool, sea
 
     def hint(got: int, attempts: int) -> str:
         if got == base and result.multiplier != 1:
-            return _("{n} is the table's score; now the multiplier: ×{m}.").format(n=got, m=result.multiplier)
+            return _("{n} is the table's score; now the multiplier: ×{m}.").format(n=minus(got), m=result.multiplier)
         if got in theirs and got != answer:
-            return _("{n} is the other side's score: check which side won.").format(n=got)
+            return _("{n} is the other side's score: check which side won.").format(n=minus(got))
         if got == -answer:
-            return _("{n} has the wrong sign: check whether this side won or lost.").format(n=got)
-        return _("{n} is not it. {why}").format(n=got, why=why)
+            return _("{n} has the wrong sign: check whether this side won or lost.").format(n=minus(got))
+        return _("{n} is not it. {why}").format(n=minus(got), why=why)
 
-    return NumberTask(prompt, answer, hint=hint, key=key, right=_("Yes: {n}. {why}").format(n=f"{answer:+d}",
-                                                                                             why=why))
+    return NumberTask(prompt, answer, hint=hint, key=key, right=_("Yes: {n}. {why}").format(n=signed(answer), why=why))
 
 
 def scoring_tasks() -> list[Task]:
@@ -235,13 +244,18 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
         "To beat the top play, play the same kind with the same number of cards and a higher rank (a straight: "
         "the same length, starting higher). A bomb beats any single, pair or straight; a higher bomb beats a "
         "bomb: bombs go by kind first (three of a kind, four of a kind, the two jokers, the two red tens), then by "
-        "rank. The leader of a round must play; every other seat may pass, even when it could play, and may "
+        "rank. The holder of ♥3 leads the first round of a hand; the lead need not contain ♥3. The leader of a "
+        "round must play; every other seat may pass, even when it could play, and may "
         "play again when its turn comes back in the same round."), beating_tasks),
     ("red-ten-teams", lambda: _("Teams and the reveal"), lambda: _(
         "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone "
-        "against three. Before play each seat may keep quiet, reveal a red ten or (with both) surrender. "
+        "against three. Before play each seat may keep quiet or reveal a red ten; the holder of both may reveal "
+        "just one of them (a bluff), reveal both, or surrender. "
         "Both red tens shown make an open hand (明打)."), team_tasks),
     ("red-ten-scoring", lambda: _("Scoring"), lambda: _(
+        "Whoever plays their last card goes out; the others play on. The hand ends as soon as its score is "
+        "settled: in 2 against 2 when the partner of the first player out goes out too, or both opponents of the "
+        "first player out have gone out; in 1 against 3 when the lone player goes out, or all three others have.\n\n"
         "2 against 2, by the places of the first player out's team: first and second +2/−2, first and third "
         "+1/−1, first and last 0. 1 against 3: the lone player first +9 (others −3), last −9 (others +3), "
         "otherwise 0. An open hand: ×2 if the red side wins, ×4 if it loses."), scoring_tasks),
