@@ -14,7 +14,7 @@ killing the server's group alone would leave them behind (an interrupted run onc
 - pytest-xdist's controller calls it too, for everything under the run's tag (its workers carry that
   tag itself and are spared): a worker killed outright (SIGKILL, no handler runs) leaves nothing behind.
 
-The tags nest: a pytest run started by a test (tests/test_processes.py) tags its processes under the
+The tags nest: a pytest run started by a test (tests/house/test_processes.py) tags its processes under the
 test's tag, so stopping that run also stops what it started.
 """
 

@@ -3,7 +3,7 @@
 A game object is its set-up plus its decisions (:class:`~.history.History`); the rest is
 derived. Actions are strings in the game's rule-book notation; ``act`` checks each one
 and raises :class:`~.errors.RuleError` (or :class:`~.cards.CardError`) leaving the game
-unchanged. The conformance suite (``tests/test_conformance.py``) holds every game to it.
+unchanged. The conformance suite (``tests/core/test_conformance.py``) holds every game to it.
 """
 
 from __future__ import annotations

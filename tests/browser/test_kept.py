@@ -1,7 +1,7 @@
 """Nothing is lost in a real browser: the table's game, its settings and the language survive a reload.
 
 Each test's page has its own browser context, so its own localStorage: what one test keeps,
-another never sees. The kernel checks every record the page hands back (tests/test_kept_table.py
+another never sees. The kernel checks every record the page hands back (tests/table/test_kept_table.py
 covers each refusal without a browser; here a forged one is planted in localStorage itself).
 """
 

@@ -240,7 +240,7 @@ def settle(table: list[int], c: int, scores: list[int], seat: int, red: bool | N
     """The capture rule on type counts: ``c`` takes one card of its partner rank, red first
     (or, with ``red`` given, that colour where one matches), else it stays on the table.
 
-    :func:`play` runs the same rule inlined (it is the hot loop); ``tests/test_rollout.py``
+    :func:`play` runs the same rule inlined (it is the hot loop); ``tests/games/fishing/test_rollout.py``
     checks both against the engine at every step.
     """
     b = PARTNER_BASE[c]

@@ -12,7 +12,7 @@ The search runs on a compact form: cards of one rank and one value are interchan
 counts of such *kinds*, packed two bits a kind into one integer. Which kind pairs with
 which, and when one card takes several, is read from the ruleset itself
 (:meth:`Ruleset.matching`, :meth:`Ruleset.takes_all`), never written again here;
-``tests/test_solver.py`` checks every step against the engine and the values against a
+``tests/games/fishing/test_solver.py`` checks every step against the engine and the values against a
 plain minimax over the engine.
 """
 

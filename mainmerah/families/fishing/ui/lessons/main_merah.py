@@ -26,7 +26,7 @@ from mainmerah.table.table import TableWidget
 from mainmerah.teach.lesson import ActionTask, ChoiceTask, Lesson, NumberTask, PickTask, Task, WidgetTask, para
 from mainmerah.teach.spec import LessonSpec
 
-# Real deals used by the lessons (checked by tests/test_lessons.py).
+# Real deals used by the lessons (checked by tests/teach/test_lessons.py).
 JACKS_SEED = 31  # 2P classic: the first shuffle laid three Jacks and was redealt
 FIVES_SEED = 17  # 2P classic: the first shuffle laid three 5s and was redealt
 STRANDED_SEED = 5  # 2P classic: three Aces and two 9s on the table; jb redeals the same shuffle

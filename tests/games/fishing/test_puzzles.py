@@ -5,9 +5,9 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from fnmatch import fnmatch
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 import mainmerah as mm
 from mainmerah.core.i18n import set_language
@@ -115,7 +115,7 @@ def test_the_shipped_puzzles_are_what_the_maker_makes() -> None:
 
 
 def test_the_puzzle_data_is_package_data() -> None:
-    root = Path(__file__).parent.parent
+    root = ROOT
     patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["mainmerah"]
     relative = DATA.relative_to(root / "mainmerah").as_posix()
     assert any(fnmatch(relative, pattern) for pattern in patterns)

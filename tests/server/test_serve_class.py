@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mainmerah.server.voila import CLASS_PAGES, MainMerahVoila
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
+from mainmerah.server.voila import CLASS_PAGES, MainMerahVoila
 
 
 def pools(*extra: str) -> dict:

@@ -20,8 +20,7 @@ from pathlib import Path
 import processes
 import psutil
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from paths import ROOT
 
 INNER = '''
 import json, os, sys, time

@@ -10,7 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "mainmerah"
+from paths import ROOT
+
+PACKAGE = ROOT / "mainmerah"
 
 
 def module_name(path: Path) -> str:

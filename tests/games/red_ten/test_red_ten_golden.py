@@ -6,7 +6,7 @@ Each case has ``red-ten-<name>.json`` (the seed, the decisions taken, the final 
 decisions, so bot changes never move these files; only engine or wording changes do. After an
 intended change, regenerate and review the diff:
 
-    .venv/bin/python tests/test_red_ten_golden.py --update-golden
+    .venv/bin/python tests/games/red_ten/test_red_ten_golden.py --update-golden
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from mainmerah.core.i18n import set_language
 from mainmerah.core.registry import load_game
 from mainmerah.families.red_ten import RedTen, make_bot
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"  # tests/golden (run as a script too)
+
 NAMES = ["Ana", "Budi", "Sari", "Dewi"]
 
 # name -> the seed, how the red-ten holders answer ("keep", "reveal": show every red ten held,
@@ -98,7 +99,8 @@ def english_after() -> Any:
 def test_golden_transcript(name: str) -> None:
     case = CASES[name]
     js, en, id_ = paths(name)
-    assert js.exists() and en.exists() and id_.exists(), "run tests/test_red_ten_golden.py --update-golden"
+    assert js.exists() and en.exists() and id_.exists(), (
+        "run tests/games/red_ten/test_red_ten_golden.py --update-golden")
     record = json.loads(js.read_text(encoding="utf-8"))
     g = RedTen.new(seed=record["seed"])
     for seat, action in record["decisions"]:
@@ -129,5 +131,5 @@ def test_golden_cases_cover_what_they_claim() -> None:
 
 if __name__ == "__main__":
     if "--update-golden" not in sys.argv[1:]:
-        sys.exit("usage: python tests/test_red_ten_golden.py --update-golden")
+        sys.exit("usage: python tests/games/red_ten/test_red_ten_golden.py --update-golden")
     update()

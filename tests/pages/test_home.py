@@ -7,10 +7,10 @@ import re
 import subprocess
 import sys
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from paths import ROOT
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import language, set_language
@@ -26,7 +26,7 @@ from mainmerah.pages.home import (
 )
 from mainmerah.teach import index
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = ROOT / "notebooks"
 
 
 class Links(HTMLParser):

@@ -7,9 +7,9 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK, Card, CardError, parse_cards
@@ -494,10 +494,10 @@ def test_bots_choose_legal_actions_and_are_seeded(name):
 
 
 def test_the_engine_layer_imports_no_widgets_or_drawing():
-    root = Path(__file__).parent.parent / "mainmerah" / "in_the_red"
+    root = ROOT / "mainmerah" / "in_the_red"
     for path in root.glob("*.py"):
         if path.stem == "presenter":
-            continue  # the family's table sits above the engine layer (as in tests/test_structure.py)
+            continue  # the family's table sits above the engine layer (as in tests/house/test_structure.py)
         text = path.read_text(encoding="utf-8")
         for banned in ("ipywidgets", "matplotlib", "mainmerah.table", "mainmerah.teach", "mainmerah.draw.svg",
                        "..widgets", "..lessons", "..svg", "import random\nrandom."):

@@ -5,7 +5,7 @@ in English (``<name>.txt``) and in Bahasa Indonesia (``<name>.id.txt``).
 decisions, so bot or picker changes never move these files; only engine or wording changes do.
 After an intended change, regenerate and review the diff:
 
-    .venv/bin/python tests/test_in_the_red_golden.py --update-golden
+    .venv/bin/python tests/games/in_the_red/test_in_the_red_golden.py --update-golden
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from mainmerah.core.cards import PACK
 from mainmerah.core.i18n import set_language
 from mainmerah.families.in_the_red import InTheRed
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"  # tests/golden (run as a script too)
 
 
 def _reshuffle_layout() -> dict[str, Any]:
@@ -107,8 +107,8 @@ def english_after():
 def test_golden_transcript(name: str) -> None:
     case = CASES[name]
     for suffix in (".json", ".txt", ".id.txt"):
-        assert (GOLDEN / f"{name}{suffix}").exists(), "missing golden files: run tests/test_in_the_red_golden.py " \
-                                                       "--update-golden"
+        assert (GOLDEN / f"{name}{suffix}").exists(), (
+            "missing golden files: run tests/games/in_the_red/test_in_the_red_golden.py --update-golden")
     g, record = replayed(name)
     assert final_state(g) == record["final"]
     assert transcript(g, case, "en") == (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
@@ -134,5 +134,5 @@ def test_golden_cases_cover_what_they_claim() -> None:
 
 if __name__ == "__main__":
     if "--update-golden" not in sys.argv[1:]:
-        sys.exit("usage: python tests/test_in_the_red_golden.py --update-golden")
+        sys.exit("usage: python tests/games/in_the_red/test_in_the_red_golden.py --update-golden")
     update()

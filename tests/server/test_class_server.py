@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 from tornado.websocket import websocket_connect
 
-ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from load_test import APP, ClassroomServer  # noqa: E402
 

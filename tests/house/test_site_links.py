@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 
-_spec = importlib.util.spec_from_file_location("site_links", Path(__file__).parents[1] / "sitebuild/links.py")
+from paths import ROOT
+
+_spec = importlib.util.spec_from_file_location("site_links", ROOT / "sitebuild/links.py")
 assert _spec and _spec.loader
 links = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(links)

@@ -5,7 +5,7 @@ and ``<name>.txt`` (the full explanation text). The test replays the recorded de
 changes never move these files; only engine or wording changes do. After an intended change,
 regenerate and review the diff:
 
-    .venv/bin/python tests/test_golden.py --update-golden
+    .venv/bin/python tests/games/fishing/test_golden.py --update-golden
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 
 import mainmerah as mm
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"  # tests/golden (run as a script too)
 
 # name -> how to build the game, which seed picks the decisions, how many decisions (None = to the end),
 # and how to name the seats in the transcript.
@@ -100,7 +100,8 @@ def update() -> None:
 def test_golden_transcript(name):
     case = CASES[name]
     json_path, txt_path = GOLDEN / f"{name}.json", GOLDEN / f"{name}.txt"
-    assert json_path.exists() and txt_path.exists(), "missing golden files: run tests/test_golden.py --update-golden"
+    assert json_path.exists() and txt_path.exists(), (
+        "missing golden files: run tests/games/fishing/test_golden.py --update-golden")
     record = json.loads(json_path.read_text(encoding="utf-8"))
     g = build(case)
     for d in record["decisions"]:
@@ -126,5 +127,5 @@ def test_golden_cases_cover_what_they_claim():
 
 if __name__ == "__main__":
     if "--update-golden" not in sys.argv[1:]:
-        sys.exit("usage: python tests/test_golden.py --update-golden")
+        sys.exit("usage: python tests/games/fishing/test_golden.py --update-golden")
     update()

@@ -4,12 +4,12 @@ the public API (`mm.…(…)`) in the text, as written."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import ROOT
 
-README = Path(__file__).parent.parent / "README.md"
+README = ROOT / "README.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
 # Inline calls of the public API in the prose, e.g. `mm.make_bot("expert", seed=1, game="red-ten")`.
 INLINE = re.findall(r"(?<!`)`(mm\.[\w.]+\([^`]*\))`", README.read_text(encoding="utf-8"))

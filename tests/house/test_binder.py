@@ -23,8 +23,8 @@ from pathlib import Path
 
 import processes
 import pytest
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
 CLASSROOM = ROOT / "config" / "classroom"
 BIN = Path(sys.executable).parent

@@ -1,6 +1,6 @@
 """The table page keeps its game in the browser: restored from a good record, a bad one refused unchanged.
 
-The browser's side is simulated as in tests/test_keeper.py: the Keeper is told what the page "kept".
+The browser's side is simulated as in tests/table/test_keeper.py: the Keeper is told what the page "kept".
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ from __future__ import annotations
 import fnmatch
 import re
 import tomllib
-from pathlib import Path
+
+from paths import ROOT
 
 import mainmerah
 
-ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
