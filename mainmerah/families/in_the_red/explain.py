@@ -203,8 +203,9 @@ def _deal_end(e: DealEnd, names: Names, you: int | None) -> str:
     elif len(e.out) == 1:
         who = _("{name} has no cards left").format(name=capitalized(seat_name(e.out[0], names, you)))
     else:
-        who = _("{names} have no cards left").format(
-            names=capitalized(and_list([seat_name(s, names, you) for s in e.out])))
+        # the sentence is capitalised, not the names: a translation may put them mid-sentence
+        who = capitalized(_("{names} have no cards left").format(
+            names=and_list([seat_name(s, names, you) for s in e.out])))
     return _("{who}: deal {n} ends. Each player scores the cards left in hand:").format(who=who, n=e.number)
 
 
