@@ -98,3 +98,15 @@ def test_red_ten_table_counts_a_hand_of_one_card_in_the_singular(n: int) -> None
         assert (label, mine) == ("1 card", "Your hand: 1 card")
     else:
         assert (label, mine) == (f"{n} cards", f"Your hand: {n} cards, low to high")
+
+
+@pytest.mark.parametrize(("scoring", "rest"), [(1, 1), (1, 2), (2, 1), (5, 7), (0, 3)])
+def test_game_over_counts_each_pile_in_the_right_number(scoring: int, rest: int) -> None:
+    from mainmerah.families.fishing.ui.gameover import pile_note
+
+    def cards(n: int, what: str) -> str:
+        return f"1 {what}card scores" if n == 1 else f"{n} {what}cards score"
+
+    assert pile_note(scoring, rest) == f"{cards(scoring, 'red ')}, {cards(rest, 'black ')} 0"
+    assert pile_note(scoring, rest, reds_only=False) == (
+        f"{cards(scoring, '')}, {rest} {'scores' if rest == 1 else 'score'} 0")
