@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import N_, _
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("H", "D", "C", "S")
@@ -136,6 +136,19 @@ def rank_name(rank: int) -> str:
         _("eight"), _("nine"), _("ten"), _("jack"), _("queen"), _("king"),
     )
     return names[rank - 1]
+
+
+# A rank said of several cards ("three sixes"), by rank (1 = ace .. 13 = king): English adds no plain "s"
+# to "six"; a language without plurals translates each as the rank's own name.
+_RANK_PLURALS = (
+    N_("aces"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"), N_("sevens"),
+    N_("eights"), N_("nines"), N_("tens"), N_("jacks"), N_("queens"), N_("kings"),
+)
+
+
+def rank_plural(rank: int) -> str:
+    """The name of several cards of ``rank``: "sixes", "aces"."""
+    return _(_RANK_PLURALS[rank - 1])
 
 
 def suit_name(suit: str) -> str:

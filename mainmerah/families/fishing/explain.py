@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mainmerah.core.cards import Card, cards_text, points_text, rank_name
+from mainmerah.core.cards import Card, cards_text, points_text, rank_name, rank_plural
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import capitalized, seat_name
 from mainmerah.families.fishing.rules import (
@@ -154,21 +154,21 @@ def _capture_three(e: Capture, names: Sequence[str] | None, you: int | None) -> 
     pts = " + ".join(f"{c} {v}" for c, v in zip((e.card, *taken), e.values, strict=True))
     total = points_text(sum(e.values))
     if e.seat == you:
-        text = _("The fourth {rank}, {card}, takes all three {rank}s on the table ({cards}): you take all four "
+        text = _("The fourth {rank}, {card}, takes all three {ranks} on the table ({cards}): you take all four "
                  "({points} = {total}).")
     else:
-        text = _("The fourth {rank}, {card}, takes all three {rank}s on the table ({cards}): {who} takes all four "
+        text = _("The fourth {rank}, {card}, takes all three {ranks} on the table ({cards}): {who} takes all four "
                  "({points} = {total}).")
-    return text.format(rank=rank_name(e.card.rank), card=e.card, cards=cards_text(taken),
-                       who=seat_name(e.seat, names, you), points=pts, total=total)
+    return text.format(rank=rank_name(e.card.rank), ranks=rank_plural(e.card.rank), card=e.card,
+                       cards=cards_text(taken), who=seat_name(e.seat, names, you), points=pts, total=total)
 
 
 def _take_four(e: TakeFour, names: Sequence[str] | None, you: int | None) -> str:
     if e.seat == you:
-        text = _("All four starting cards are {rank}s ({cards}): as the dealer, you take them before play ({total}).")
+        text = _("All four starting cards are {ranks} ({cards}): as the dealer, you take them before play ({total}).")
     else:
-        text = _("All four starting cards are {rank}s ({cards}): the dealer, {who}, takes them before play ({total}).")
-    return text.format(rank=rank_name(e.cards[0].rank), cards=cards_text(e.cards), who=seat_name(e.seat, names, you),
+        text = _("All four starting cards are {ranks} ({cards}): the dealer, {who}, takes them before play ({total}).")
+    return text.format(ranks=rank_plural(e.cards[0].rank), cards=cards_text(e.cards), who=seat_name(e.seat, names, you),
                        total=points_text(sum(e.values)))
 
 
@@ -190,7 +190,9 @@ def _deal(e: Deal, names: Sequence[str] | None, you: int | None) -> str:
         text = _("New game of {game}: {n} players{seed}.").format(game=_(rules.title), n=e.players, seed=seed)
         black = [c for c in (Card.parse("AS"), Card.parse("AC")) if rules.card_points(c, e.players)]
         if black:
-            text += " " + _("With {n} players {cards} score too ({values}): {total} points in all.").format(
+            text += " " + ngettext("With {n} players {cards} scores too ({values}): {total} points in all.",
+                                   "With {n} players {cards} score too ({values}): {total} points in all.",
+                                   len(black)).format(
                 n=e.players, cards=cards_text(black), total=rules.total(e.players),
                 values=", ".join(f"{c} {rules.card_points(c, e.players)}" for c in black))
     text += " " + ngettext(
@@ -267,8 +269,8 @@ def stranded_text(stranded: Sequence[Card], start_table: Sequence[Card], points:
         elif len(group) >= 2 and ranks[0] in SELF_PAIRING:
             parts.append(_(
                 "{cards} lay on the starting table together; starting cards never capture each other, "
-                "so they could only be taken by later {rank}s, and there were not enough."
-            ).format(cards=cards_text(group), rank=rank_name(ranks[0])))
+                "so they could only be taken by later {ranks}, and there were not enough."
+            ).format(cards=cards_text(group), ranks=rank_plural(ranks[0])))
         else:
             parts.append(_("{cards}: every card that could pair with it was used up elsewhere.").format(
                 cards=cards_text(group)

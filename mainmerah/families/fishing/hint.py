@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import mainmerah.families.fishing.sim as ro
-from mainmerah.core.cards import Card, rank_name
+from mainmerah.core.cards import Card, rank_name, rank_plural
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.families.fishing.rules import PARTNER, get_ruleset
 from mainmerah.families.fishing.sim import DEFAULT_ROLLOUTS, card_type, engine_estimate, fast_path_fits
@@ -350,7 +350,8 @@ def _play_reason(card: Card, takes: Card | None, points: int, unseen: Sequence[C
         if out == 1:
             text += " " + _("Keeping {card}: the last {rank} is still out.").format(card=card, rank=partner)
         else:
-            text += " " + _("Keeping {card}: {n} {rank}s are still out.").format(card=card, n=out, rank=partner)
+            text += " " + _("Keeping {card}: {n} {ranks} are still out.").format(
+                card=card, n=out, ranks=rank_plural(PARTNER[card.rank]))
     return text
 
 

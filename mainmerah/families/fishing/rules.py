@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from mainmerah.core.cards import PACK, RANKS, Card, card_label, rank_name
+from mainmerah.core.cards import PACK, RANKS, Card, card_label, rank_name, rank_plural
 from mainmerah.core.i18n import N_, _
 
 # Rank numbers 1..13. The partner of a rank is the rank it pairs with.
@@ -132,7 +132,7 @@ class Ruleset:
         return self.redeal_text(rank, sum(c.rank == rank for c in table))
 
     def redeal_text(self, rank: int, n: int) -> str:
-        what = _("{n} {rank}s on the table").format(n=n, rank=rank_name(rank))
+        what = _("{n} {ranks} on the table").format(n=n, ranks=rank_plural(rank))  # n >= 3
         if rank in SELF_PAIRING:
             why = _("a {rank} pairs only with another {rank}, so they could never all be captured").format(
                 rank=rank_name(rank)

@@ -100,8 +100,10 @@ def _deal_start(e: DealStart, names: Names, you: int | None) -> str:
         each = _("{size} cards each").format(size=e.hand_sizes[0])
     else:  # an explicit layout may start elsewhere than a fresh deal
         each = _("hands of {sizes} cards").format(sizes=and_list([str(n) for n in e.hand_sizes]))
-    text = _("Deal {n}, dealt by {dealer} from {packs}: {each}; the stacks start with {tops}; "
-             "{pack} cards are left in the pack.").format(
+    text = ngettext("Deal {n}, dealt by {dealer} from {packs}: {each}; the stacks start with {tops}; "
+                    "{pack} card is left in the pack.",
+                    "Deal {n}, dealt by {dealer} from {packs}: {each}; the stacks start with {tops}; "
+                    "{pack} cards are left in the pack.", e.pack_size).format(
         n=e.number, dealer=seat_name(e.dealer, names, you), packs=packs, each=each, tops=tops, pack=e.pack_size)
     starts = _("You start.") if e.starter == you else _("{name} starts.").format(
         name=capitalized(seat_name(e.starter, names, you)))
@@ -201,8 +203,9 @@ def _deal_end(e: DealEnd, names: Names, you: int | None) -> str:
     elif len(e.out) == 1:
         who = _("{name} has no cards left").format(name=capitalized(seat_name(e.out[0], names, you)))
     else:
-        who = _("{names} have no cards left").format(
-            names=capitalized(and_list([seat_name(s, names, you) for s in e.out])))
+        # the sentence is capitalised, not the names: a translation may put them mid-sentence
+        who = capitalized(_("{names} have no cards left").format(
+            names=and_list([seat_name(s, names, you) for s in e.out])))
     return _("{who}: deal {n} ends. Each player scores the cards left in hand:").format(who=who, n=e.number)
 
 

@@ -21,8 +21,10 @@ from mainmerah.families.red_ten.rules import (
     JOKERS,
     PAIR,
     RED_TENS,
+    REVEAL,
     SINGLE,
     STRAIGHT,
+    SURRENDER,
     TENS,
     TRIPLE,
     Combo,
@@ -44,6 +46,14 @@ _PLACES = (N_("first (上游)"), N_("second (二游)"), N_("third (三游)"), N_
 
 def plural(rank: int) -> str:
     return _(_PLURALS[rank - 1])
+
+
+def answer_text(answer: str) -> str:
+    """An answer before play as the log says it, in the reader's language: "keep", "reveal 10♥", "surrender"."""
+    word, _sep, cards = answer.partition(" ")
+    if word == REVEAL:
+        return _("reveal {cards}").format(cards=cards)
+    return _("surrender") if word == SURRENDER else _("keep")
 
 
 def place_name(place: int) -> str:
@@ -212,7 +222,7 @@ def explain_event(e: Any, names: Names = None, you: int | None = None) -> str:
     if e.kind == "answer":
         if e.seat == you:
             return _("You answer: {answer} (the others see it only when all four answers are in).").format(
-                answer=e.answer)
+                answer=answer_text(e.answer))
         return _("{who} answers; answers stay hidden until all four are in.").format(
             who=cap(seat_name(e.seat, names, you)))
     if e.kind == "shown":
@@ -273,7 +283,7 @@ def _holds(seat: int, names: Names, you: int | None) -> str:
 
 
 def _shown(e: Shown, names: Names, you: int | None) -> str:
-    answers = "; ".join(_("{who}: {answer}").format(who=seat_name(s, names, you), answer=a)
+    answers = "; ".join(_("{who}: {answer}").format(who=seat_name(s, names, you), answer=answer_text(a))
                         for s, a in enumerate(e.answers))
     lines = [_("All four answers are in and shown together: {answers}.").format(answers=answers)]
     if e.surrender is not None:

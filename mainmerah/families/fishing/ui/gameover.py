@@ -4,13 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mainmerah.core.cards import cards_text
-from mainmerah.core.i18n import _
+from mainmerah.core.cards import cards_text, points_text
+from mainmerah.core.i18n import _, ngettext
 from mainmerah.draw.text import esc
 from mainmerah.families.fishing.events import End
 from mainmerah.families.fishing.explain import capitalized, seat_name, stranded_text
 from mainmerah.families.fishing.rules import MAIN_MERAH_POINTS, score_card
 from mainmerah.table.cards import fan_html
+
+
+def pile_note(scoring: int, rest: int, reds_only: bool = True) -> str:
+    """How many cards of a pile score and how many do not, e.g. "1 red card scores, 3 black cards score 0"
+    (``reds_only``: only red cards score in this game)."""
+    if reds_only:
+        return _("{scoring}, {rest}").format(
+            scoring=ngettext("{n} red card scores", "{n} red cards score", scoring).format(n=scoring),
+            rest=ngettext("{n} black card scores 0", "{n} black cards score 0", rest).format(n=rest))
+    return _("{scoring}, {rest}").format(
+        scoring=ngettext("{n} card scores", "{n} cards score", scoring).format(n=scoring),
+        rest=ngettext("{n} scores 0", "{n} score 0", rest).format(n=rest))
 
 
 def game_over_html(end: End, names: Sequence[str], you: int | None,
@@ -33,13 +45,10 @@ def game_over_html(end: End, names: Sequence[str], you: int | None,
         who = capitalized(seat_name(seat, names, you))
         red = [c for c in pile if points[c.index]]  # the scoring cards: red, and Chinese Ten's black Aces
         black = len(pile) - len(red)
-        if any(not c.red for c in red):
-            note = _("{n} cards score, {rest} score 0").format(n=len(red), rest=black)
-        else:
-            note = _("{red} red cards score, {black} black cards score 0").format(red=len(red), black=black)
+        note = pile_note(len(red), black, reds_only=all(c.red for c in red))
         parts.append(
             f'<div class="mm-seatscore" data-seat="{seat}" data-score="{end.scores[seat]}">'
-            f"<b>{esc(who)}: {esc(_('{n} points').format(n=end.scores[seat]))}</b> "
+            f"<b>{esc(who)}: {esc(points_text(end.scores[seat]))}</b> "
             f'<span class="mm-sub">({esc(note)})</span>'
             f"<div>{fan_html(red, 's', empty=_('no red cards'), tight=False)}</div>"
             f'<div class="mm-sum">{esc(score_card(pile, points))}</div></div>'

@@ -161,7 +161,8 @@ class InTheRedPresenter(Presenter):
             self.ctx.hand._slot_of = {}
         self.ctx.hand.price = None  # a card's value counts in hand, not on its face: no points said
         self.ctx.hand.show(hand, marks)
-        label = _("Your hand: {n} cards, {points} if the deal ended now").format(
+        label = ngettext("Your hand: {n} card, {points} if the deal ended now",
+                         "Your hand: {n} cards, {points} if the deal ended now", len(hand)).format(
             n=len(hand), points=score_text(hand) if hand else "0")
         return {"pile": self._total(f, seat), "hand_label": "" if f.over else label}
 

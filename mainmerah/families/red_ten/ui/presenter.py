@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from mainmerah.core.cards import Card, parse_cards
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import capitalized, seat_name
 from mainmerah.families.red_ten.explain import describe, place_name, why_beats
 from mainmerah.families.red_ten.rules import PASS, classify, sort_cards
@@ -184,7 +184,7 @@ class RedTenPresenter(Presenter):
         if self.ctx.open_hands or f.over:
             state = {"cards": codes(hand), "backs": 0, "label": "", "empty": _("no cards left")}
         else:
-            state = {"cards": "", "backs": n, "label": _("{n} cards").format(n=n), "empty": ""}
+            state = {"cards": "", "backs": n, "label": ngettext("{n} card", "{n} cards", n).format(n=n), "empty": ""}
         return {"hand": state, "pile": self._seat_pile(f, seat)}
 
     def you_state(self, frame: Any, seat: int) -> dict[str, Any]:
@@ -195,7 +195,7 @@ class RedTenPresenter(Presenter):
         self.ctx.hand.price = None
         self.ctx.hand.show(sort_cards(f.hands[seat]), marks)
         n = len(f.hands[seat])
-        label = "" if f.over else _("Your hand: {n} cards, low to high").format(n=n)
+        label = "" if f.over else ngettext("Your hand: {n} card", "Your hand: {n} cards, low to high", n).format(n=n)
         return {"pile": self._seat_pile(f, seat), "hand_label": label}
 
     def waiting(self, decision: Any) -> bool:

@@ -14,7 +14,7 @@ from html import escape
 
 import ipywidgets as W
 
-from mainmerah.core.cards import Card, cards_text, rank_name
+from mainmerah.core.cards import Card, cards_text, rank_plural
 from mainmerah.core.i18n import _
 from mainmerah.draw.svg import backs_html, card_svg, cards_html
 from mainmerah.families.fishing.bots import make_bot
@@ -352,8 +352,8 @@ class Coach(W.VBox):
             return _("it is your turn: choose a card in your hand to play it.")
         if w == "take" and isinstance(self.expected, Capture):
             if self.expected.more:
-                return _("{card} takes all three {rank}s on the table: choose one of them.").format(
-                    card=self.expected.card, rank=rank_name(self.expected.card.rank))
+                return _("{card} takes all three {ranks} on the table: choose one of them.").format(
+                    card=self.expected.card, ranks=rank_plural(self.expected.card.rank))
             return _("choose the table card that {card} pairs with.").format(card=self.expected.card)
         if w == "flip":
             return _("choose the stock to flip its top card.")
