@@ -20,7 +20,9 @@ READY_JS = """(scope) => {
   const root = document.querySelector(scope);
   if (!root) { return false; }
   const st = root.querySelector('.mm-status');
-  const skip = root.querySelector('.mm-skip:not(.mm-hidden):not(.mm-idle)');
+  // a skip button counts only when laid out (a lesson's table also plays on by itself at its pace)
+  const skip = [...root.querySelectorAll('.mm-skip:not(.mm-hidden):not(.mm-idle)')]
+    .find((b) => b.getClientRects().length > 0);
   const over = root.querySelector('.mm-gameover:not(.mm-hidden)');
   return !!over || !!skip || (st && st.classList.contains('mm-yourturn'));
 }"""
@@ -44,9 +46,12 @@ def turn(page, scope: str, seen: dict[str, int]) -> bool:  # noqa: ANN001
     page.wait_for_function(READY_JS, arg=scope, timeout=WAIT)
     if page.locator(f"{scope} .mm-gameover:not(.mm-hidden)").count():
         return False
-    skip = page.locator(f"{scope} .mm-skip:not(.mm-hidden):not(.mm-idle)")
+    skip = page.locator(f"{scope} .mm-skip:not(.mm-hidden):not(.mm-idle)").filter(visible=True)
     if skip.count():
-        skip.first.click()
+        try:
+            skip.first.click(timeout=5_000)
+        except Exception:  # noqa: BLE001 - gone meanwhile (the computers caught up): the next turn decides
+            pass
         page.wait_for_timeout(50)
         return True
     before = decisions(page, scope)
