@@ -52,6 +52,7 @@ BASE_CSS = """
 .mm-status { margin-left: auto; padding: 4px 12px; border-radius: 999px; background: #eceff1; font-weight: 600; }
 .mm-status.mm-yourturn { background: #fff3c4; color: #5d4300; }
 .mm-status.mm-over { background: #e3f2e6; color: #1b5e20; }
+.mm-links { display: inline-flex; flex-wrap: wrap; gap: 4px 16px; }
 .mm-links a { color: #0d47a1; }
 
 /* layout: the heading; the board and, beside it (below it when narrow), options, story and controls.
@@ -65,6 +66,11 @@ BASE_CSS = """
 .mm-body .mm-panel { grid-area: story; min-width: 0; }
 .mm-body > .mm-table-options { grid-area: opts; min-width: 0; }
 .mm-body > .mm-side { grid-area: side; }
+/* What you click next keeps its place on the screen: when a row above the prompt changes height (a hand
+   that gains or loses a row of cards, a longer hand label, a deal's result), the page scrolls with it.
+   The browser keeps its scroll anchor in place; the rows above the prompt are never chosen as one. */
+.mm-body .mm-header-box, .mm-board > :is(.mm-opps, .mm-level-note, .mm-middle, .mm-gameover, .mm-you) {
+  overflow-anchor: none; }
 .mm-board { background: radial-gradient(ellipse at 50% 40%, var(--mm-felt), var(--mm-felt-2));
   border-radius: 14px; padding: 10px 12px 12px; color: #fff; min-width: 0;
   display: flex; flex-direction: column; gap: 10px; box-shadow: inset 0 0 0 3px #0f3a22; }
