@@ -42,3 +42,18 @@ def test_each_inline_call_runs(call: str) -> None:
         g = mm.new_game(game, seed=1)
         assert g.decision is not None
         g.act(result.choose(g.view(g.decision.seat)))  # the bot plays that game
+
+
+def test_the_readme_counts_the_fishing_lessons_right() -> None:
+    """The README says how many lessons Main Merah and Chinese Ten have; the registry's lessons say the same."""
+    from mainmerah.core import registry
+
+    text = re.sub(r"\s+", " ", README.read_text(encoding="utf-8"))
+    words = {5: "five", 6: "six"}
+    for game, said in (("main-merah", r"Main Merah comes first \((\w+) lessons\)"),
+                       ("chinese-ten", r"Chinese Ten, whose (\w+) lessons")):
+        target = registry.ui(game).lessons
+        assert target is not None
+        m = re.search(said, text)
+        assert m, said
+        assert m.group(1) == words[len(registry.load(target)())], (game, m.group(1))

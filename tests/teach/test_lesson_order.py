@@ -5,12 +5,13 @@ numbers the learner works out from what the task shows are listed, each with its
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from claims import english
 
 from mainmerah.core import registry
-from mainmerah.teach.lesson import ChoiceTask, NumberTask
+from mainmerah.teach.lesson import ChoiceTask, NumberTask, Task
 
 COMMON = {"with", "your", "that", "this", "from", "they", "them", "than", "only", "when", "what", "which", "none",
           "not", "the", "and", "both", "into", "have", "does", "yes"}
@@ -31,10 +32,11 @@ WORKED_OUT = {
 GUIDED = {"red-ten-game", "itr-game", "game"}  # whole tables: nothing to state first
 
 
-def unstated(game: str) -> list[tuple[str, str, str]]:
+def tasks_after_intros(game: str) -> Iterator[tuple[str, str, Task]]:
+    """Each task of ``game``'s lessons (guided games left out), with every intro read before it (lower case)."""
     target = registry.ui(game).lessons
     assert target is not None
-    seen, out = "", []
+    seen = ""
     with english():
         for spec in registry.load(target)():
             if spec.key in GUIDED:
@@ -42,19 +44,34 @@ def unstated(game: str) -> list[tuple[str, str, str]]:
             lesson = spec.build()
             seen += " " + next(c for c in lesson.children if "mm-intro" in c._dom_classes).value.lower()
             for t in lesson.tasks:
-                if (spec.key, t.key) in WORKED_OUT:
-                    continue
-                if isinstance(t, NumberTask):
-                    if not re.search(rf"(?<!\d){abs(t.answer)}(?!\d)", seen):
-                        out.append((spec.key, t.key, str(t.answer)))
-                elif isinstance(t, ChoiceTask):
-                    for label, ok, _why in t.options:
-                        words = [w for w in re.findall(r"[a-z]{4,}", label.lower()) if w not in COMMON]
-                        if ok and any(w.rstrip("s") not in seen for w in words):
-                            out.append((spec.key, t.key, label))
+                yield spec.key, seen, t
+
+
+def unstated(game: str) -> list[tuple[str, str, str]]:
+    out = []
+    for key, seen, t in tasks_after_intros(game):
+        if (key, t.key) in WORKED_OUT:
+            continue
+        if isinstance(t, NumberTask):
+            if not re.search(rf"(?<!\d){abs(t.answer)}(?!\d)", seen):
+                out.append((key, t.key, str(t.answer)))
+        elif isinstance(t, ChoiceTask):
+            for label, ok, _why in t.options:
+                words = [w for w in re.findall(r"[a-z]{4,}", label.lower()) if w not in COMMON]
+                if ok and any(w.rstrip("s") not in seen for w in words):
+                    out.append((key, t.key, label))
     return out
 
 
 @pytest.mark.parametrize("game", ["main-merah", "red-ten", "in-the-red", "chinese-ten"])
 def test_each_task_is_stated_first(game: str) -> None:
     assert unstated(game) == []
+
+
+def test_the_jb_rule_is_stated_before_its_tasks() -> None:
+    """The jb tasks (pick tasks, which the word check above does not read) ask which card the game takes: red
+    before black, then the one longest on the table. Both halves are in an intro before the first jb task."""
+    asked = [(key, t.key) for key, seen, t in tasks_after_intros("main-merah") if t.topic == "jb"
+             and not ("red card before a black one" in seen and "lain on the table longest" in seen)]
+    assert not asked
+    assert sum(t.topic == "jb" for _k, _s, t in tasks_after_intros("main-merah")) >= 2

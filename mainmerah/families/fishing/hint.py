@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import mainmerah.families.fishing.sim as ro
-from mainmerah.core.cards import Card, rank_name, rank_plural
+from mainmerah.core.cards import Card, cards_text, rank_name, rank_plural
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.families.fishing.rules import PARTNER, get_ruleset
 from mainmerah.families.fishing.sim import DEFAULT_ROLLOUTS, card_type, engine_estimate, fast_path_fits
@@ -288,22 +288,26 @@ def _engine_hints(view: SeatView, rollouts: int, seed: int) -> list[Hint]:
     assert d is not None
     means, wins, ses = engine_estimate(view, max(16, rollouts // ENGINE_SHARE), seed)
     rows = []
+    ways: list[tuple[Card, ...]] = []  # per option: the table cards its best capture takes (three in a sweep)
     for j, card in enumerate(d.options):
         if d.kind == "play":
-            ways = get_ruleset(view.variant).captures(card, view.table)
-            best_way = max(ways, key=lambda w: sum(view.value(c) for c in w), default=())
+            options = get_ruleset(view.variant).captures(card, view.table)
+            best_way = max(options, key=lambda w: sum(view.value(c) for c in w), default=())
+            ways.append(tuple(best_way))
             takes = best_way[0] if best_way else None
             points = view.value(card) + sum(view.value(c) for c in best_way) if best_way else 0
         else:
             assert d.card is not None
             takes = card
             points = view.value(d.card) + view.value(card)
+            ways.append((card,))
         rows.append((means[j], wins[j], points, -j, card, takes, ses[j]))
     rows.sort(key=lambda r: r[:4], reverse=True)
     out = []
-    for rank, (mean, win, points, _o, card, takes, se) in enumerate(rows):
+    for rank, (mean, win, points, o, card, takes, se) in enumerate(rows):
+        j = -o
         if d.kind == "play":
-            reason = _play_reason(card, takes, points, view.unseen(), view.hand, rank == 0, view)
+            reason = _play_reason(card, takes, points, view.unseen(), view.hand, rank == 0, view, ways[j])
         else:
             assert d.card is not None
             reason = _capture_reason(d.card, card, points, d.options)
@@ -323,11 +327,15 @@ def _best_match(matches: Sequence[Card], view: SeatView) -> Card | None:
 
 
 def _play_reason(card: Card, takes: Card | None, points: int, unseen: Sequence[Card],
-                 hand: Sequence[Card], best: bool, view: SeatView) -> str:
+                 hand: Sequence[Card], best: bool, view: SeatView, way: Sequence[Card] = ()) -> str:
+    """Why play ``card``; ``way``: every table card it takes (Chinese Ten's fourth card takes three)."""
+    if len(way) > 1:
+        return _("{card} takes all three {ranks} now ({cards}): +{points} points.").format(
+            card=card, ranks=rank_plural(card.rank), cards=cards_text(way), points=points)
     if takes is not None:
         if points:
             return _("{card} takes {taken} now: +{points} points.").format(card=card, taken=takes, points=points)
-        return _("{card} takes {taken} now: both are black, so no points, but it clears the table.").format(
+        return _("{card} takes {taken} now: both are black, so no points, but it takes a card off the table.").format(
             card=card, taken=takes
         )
     out = sum(c.rank == PARTNER[card.rank] for c in unseen)

@@ -251,3 +251,19 @@ def test_every_sentence_is_checked_or_listed() -> None:
 def test_claim(sentence: str) -> None:
     result = CHECKS[sentence]()
     assert result is None or result is True, sentence
+
+
+def test_a_playable_table_is_said_to_escape_the_redeal_rule_only() -> None:
+    """The deal lesson's playable table: the feedback says the redeal rule does not apply (true: the engine played
+    it), not that "every card can still be captured", which a table of three Aces and two 9s shows is no
+    consequence of the rule."""
+    from mainmerah.families.fishing.ui.lessons.main_merah import JACKS_SEED, ok_table_task
+
+    with english():
+        task = ok_table_task(JACKS_SEED, "ok")
+    (why,) = [w for _label, ok, w in task.options if ok]
+    assert why.startswith("Play it: no 5, 10, Jack, Queen or King lies there three times, so the redeal rule does "
+                          "not apply.") and "every card" not in why
+    g = Game.new(2, "classic", JACKS_SEED)
+    assert RULES.redeal_reason(g.table) is None and not any(n >= 3 for r, n in Counter(
+        c.rank for c in g.table).items() if r in SELF_PAIRING)

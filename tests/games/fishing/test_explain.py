@@ -216,3 +216,26 @@ def test_stranded_two_rank_class_counts_singular_and_plural():
     two = ex.stranded_text(mm.parse_cards("2h 2d 8s 8c"), mm.parse_cards("2h 2d 2c 8s 8c 8d"))
     assert "held 6 cards of the two/eight class" in two and "so 2 of each were bound to stay" in two
     assert "(4 points)" in two
+
+
+@pytest.mark.parametrize(("table", "said"), [
+    ("QH QD 3S", "They are worth the same: 10 points each."),  # two red Queens: neither is worth more
+    ("6C 6S 3S", ""),  # both black: nothing to prefer
+    ("6C 6H 3S", "6♥ is worth the most (6 points)."),
+    ("6C 6H 6D", "6♥ 6♦ are worth the most (6 points each)."),
+])
+def test_the_table_names_the_most_valuable_capture_only_when_it_is_one(table: str, said: str) -> None:
+    from claims import english
+
+    from mainmerah.core.cards import Card, parse_cards
+    from mainmerah.families.fishing.ui.text import selection_text, worth_note
+
+    played = "QC" if table.startswith("Q") else "4C"
+    g = mm.Game.from_layout(hands=[[played], ["2S"]], table=table, stock="8S 7S", first=0)
+    g.play(played)
+    assert g.decision is not None and g.decision.kind == "capture"  # the engine offers the choice
+    values = {main_merah_points(c) for c in g.decision.options}
+    with english():
+        assert worth_note(g.decision.options, main_merah_points) == said
+        assert (said == "") == (values == {0}) and said.startswith("They") == (len(values) == 1 and values != {0})
+        assert selection_text(Card.parse(played), parse_cards(table)).endswith(said or "take.")

@@ -208,3 +208,22 @@ def test_expert_is_seeded() -> None:
     assert game(5) == game(5)
     with pytest.raises(ValueError, match="rollouts must be at least 1"):
         ExpertBot(1, rollouts=0)
+
+
+def test_a_capture_of_three_hint_names_all_three() -> None:
+    """Chinese Ten: the fourth Queen takes the three on the table; its hint says so, and counts all four cards."""
+    g = mm.game_from_layout("chinese-ten", hands=["QD 4C", "8S 2C"], table="QH QC 7D QS", stock="3S 6C 2S 8C",
+                            first=0, dealer=1)
+    h = next(h for h in hints(g, rollouts=32) if str(h.card) == "Q♦")
+    assert h.points_now == 20  # Q♦ 10 + Q♥ 10 + Q♣ 0 + Q♠ 0
+    assert h.reason.startswith("Q♦ takes all three queens now (Q♥ Q♣ Q♠): +20 points."), h.reason
+    g.act("QD")
+    assert {"Q♦", "Q♥", "Q♣", "Q♠"} <= set(map(str, g.piles[0]))  # the engine agrees (the flip 3♠ took 7♦)
+
+
+def test_a_black_pair_hint_does_not_claim_the_table_is_cleared() -> None:
+    g = mm.Game.from_layout(hands=["9C 4C 3S", "8S 2C 5D"], table="AC 7D QS 5H", stock="3D 6C 2S 8C 6D 4S", first=0)
+    h = next(h for h in hints(g, rollouts=32) if str(h.card) == "9♣")
+    assert "takes a card off the table" in h.reason and "clears the table" not in h.reason
+    g.play("9C")
+    assert g.table  # other cards are still there

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from mainmerah.core.cards import Card, points_text
+from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _
 from mainmerah.draw.text import esc
 from mainmerah.families.fishing.explain import needs
 from mainmerah.families.fishing.match import next_first
 from mainmerah.families.fishing.ui.frame import Frame, boundaries, frame_at
 from mainmerah.families.fishing.ui.gameover import game_over_html
-from mainmerah.families.fishing.ui.text import action_rows, selection_text, table_card_text
+from mainmerah.families.fishing.ui.text import action_rows, selection_text, table_card_text, worth_note
 from mainmerah.table.board import Action, CardRow, Part
 from mainmerah.table.cards import hand_state, pile_state, stock_state
 from mainmerah.table.intents import Act, Intent, Refuse, Select, unselect
@@ -164,11 +164,8 @@ class FishingPresenter(Presenter):
             return _("Choose a card in your hand: the table cards it pairs with light up before you play it.")
         text = _("{card} pairs with {options}: choose the table card you want to take.").format(
             card=d.card, options=" ".join(map(str, d.options)))
-        best = max(d.options, key=self._points)
-        if self._points(best):
-            text += " " + _("{best} is worth the most ({points}).").format(
-                best=best, points=points_text(self._points(best)))
-        return text
+        note = worth_note(d.options, self._points)
+        return text + (" " + note if note else "")
 
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str:
         g = self.ctx.game

@@ -56,10 +56,25 @@ def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False
         return _("{card} pairs with {options}; the jb rule would take {other} ({why}): {points}.").format(
             card=card, options=cards_text(matches), other=m, why=sum_reason(card, m),
             points=points(m)) + " " + again
-    best = max(matches, key=price)
-    return _("{card} can take {options} ({why}): choose the one you want to take. "
-             "{best} is worth the most.").format(
-        card=card, options=cards_text(matches), why=sum_reason(card, matches[0]), best=best)
+    text = _("{card} can take {options} ({why}): choose the one you want to take.").format(
+        card=card, options=cards_text(matches), why=sum_reason(card, matches[0]))
+    note = worth_note(matches, price)
+    return text + (" " + note if note else "")
+
+
+def worth_note(options: Sequence[Card], price: Callable[[Card], int]) -> str:
+    """Which of several capture choices is worth the most: named only when one alone is; "" when all are 0."""
+    values = sorted((price(c) for c in options), reverse=True)
+    if not values[0]:
+        return ""
+    if len(values) > 1 and values[0] == values[1]:
+        if values[0] == values[-1]:
+            return _("They are worth the same: {points} each.").format(points=points_text(values[0]))
+        best = [c for c in options if price(c) == values[0]]
+        return _("{cards} are worth the most ({points} each).").format(cards=cards_text(best),
+                                                                     points=points_text(values[0]))
+    best_card = max(options, key=price)
+    return _("{best} is worth the most ({points}).").format(best=best_card, points=points_text(values[0]))
 
 
 def table_card_text(card: Card) -> str:

@@ -198,7 +198,7 @@ def lesson_turn() -> Lesson:
         "both into your pile; if not, your card stays on the table. **Flip**: turn up the top card of the stock "
         "(the face-down pile); same rule. Here each player has only three cards, so the game is short."), [task],
         outro=_("That is the whole game: turns until the hands and the stock run out, then count the red cards "
-                "in each pile. Next: what to do when two cards pair."))
+                "in each pile. Next: what to do when several table cards pair with your card."))
 
 
 # ----- Lesson 4: choices ------------------------------------------------------------
@@ -297,9 +297,9 @@ def lesson_choices() -> Lesson:
     return Lesson("choices", _("Choices"), _(
         "When your card pairs with two or more table cards you take exactly one, and you choose which. The "
         "cards that pair with one card all have the same rank, so they are worth the same unless their colours "
-        "differ: take a red one before a black one."), tasks,
-        outro=_("The jb house rule makes that advice automatic: the game takes a red card before a black one, "
-                "then the card that has lain on the table longest. Next: why some deals are thrown back."))
+        "differ: take a red one before a black one.\n\nThe jb house rule makes that advice automatic: the game "
+        "takes a red card before a black one, then the card that has lain on the table longest."), tasks,
+        outro=_("Next: why some deals are thrown back."))
 
 
 # ----- Lesson 5: the deal and the redeal rule ------------------------------------------
@@ -327,7 +327,7 @@ def redeal_task(seed: int, key: str) -> ChoiceTask:
 
 def ok_table_task(seed: int, key: str) -> ChoiceTask:
     g = Game.new(2, "classic", seed)
-    why = _("Play it: no 5, 10, Jack, Queen or King lies there three times, so every card can still be captured. "
+    why = _("Play it: no 5, 10, Jack, Queen or King lies there three times, so the redeal rule does not apply. "
             "(This is the table deal {code} was finally played with.)").format(code=encode(2, "classic", seed))
     return ChoiceTask(
         _("And this table?"),
