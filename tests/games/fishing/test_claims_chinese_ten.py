@@ -345,6 +345,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "A queen pairs only with another queen.": pairing,
     "A king pairs only with another king.": pairing,
     "No redeal.": no_redeal,
+    "If all four starting cards are of one rank among 5, 10, J, Q, K, the dealer takes them into their pile before "
+    "play.": four_to_dealer,
     "Each player scores the cards in their pile; cards left on the table score for nobody.": scoring,
     "The highest score wins; equal scores share the win.": scoring,
     "The player after the dealer plays first.": first_player,

@@ -148,8 +148,10 @@ def _special(page: Page, rules: Ruleset) -> None:
     start = len(three.events)
     three.act("QD")
     took = next(e.explain() for e in three.events[start:] if e.kind == "capture")
-    page.bullets([_("No redeal.") + " " + next(e.explain() for e in four.events if e.kind == "takefour"), took],
-                 size=8.5)
+    ranks = ", ".join(RANKS[r - 1] for r in sorted(SELF_PAIRING))
+    page.bullets([_("No redeal.") + " " + _("If all four starting cards are of one rank among {ranks}, the dealer "
+                                            "takes them into their pile before play.").format(ranks=ranks) + " "
+                  + next(e.explain() for e in four.events if e.kind == "takefour"), took], size=8.5)
 
 
 def _scoring(page: Page, rules: Ruleset) -> None:
