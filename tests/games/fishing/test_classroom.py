@@ -234,3 +234,19 @@ def test_tampered_save_file_is_refused() -> None:
 def test_data_link_escapes_the_text() -> None:
     link = data_link('{"a": "<b>&"}')
     assert "<b>" not in link.split("href=", 1)[1]
+
+
+def test_chinese_ten_exercises_count_a_capture_of_three() -> None:
+    """Deal CT-2P-2066 lays 5♣ 5♥ 9♦ 5♠ and deals the fourth 5 to the first player: the best-card exercise says
+    that 5♦ takes all three fives, as the engine plays it, not one of them."""
+    lesson = exercises(2066, "chinese-ten")
+    best = lesson.tasks[0]
+    assert isinstance(best, PickTask)
+    five = mm.Card.parse("5D")
+    assert five in best.targets
+    best.pick(five)
+    assert best.solved and "5♦ would take 5♣ 5♥ 5♠: 10 points." in best.feedback.text, best.feedback.text
+    g = mm.new_game("chinese-ten", seed=2066, players=2)
+    mover = g.decision.seat  # type: ignore[union-attr]
+    g.act("5D")
+    assert {"5♦", "5♣", "5♥", "5♠"} <= set(map(str, g.piles[mover]))  # type: ignore[attr-defined]

@@ -298,7 +298,7 @@ def exercises(seed: int = 8412, game: str = MAIN_MERAH) -> Lesson:
     play_out(done, [make_bot("greedy", seed), make_bot("greedy", seed + 1)])
     pile = list(done.piles[0])[:8]
     tasks: list[Task] = [
-        best_play_task(hand, table),
+        best_play_task(hand, table, ruleset=ruleset),
         pair_task(probe, table, "partners", played_too=False),
         NumberTask(_("How many points are these eight cards worth?"), sum(main_merah_points(c) for c in pile),
                    right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]

@@ -19,7 +19,14 @@ from mainmerah.families.fishing.bots import make_bot, play_out, play_value
 from mainmerah.families.fishing.dealcode import encode
 from mainmerah.families.fishing.events import Capture, End, Redeal
 from mainmerah.families.fishing.explain import auto_reason, no_pair_reason, pair_reason, stranded_text
-from mainmerah.families.fishing.rules import PARTNER, get_variant, main_merah_points, red_only_card, score_card
+from mainmerah.families.fishing.rules import (
+    PARTNER,
+    get_ruleset,
+    get_variant,
+    main_merah_points,
+    red_only_card,
+    score_card,
+)
 from mainmerah.families.fishing.state import Game
 from mainmerah.families.fishing.ui.lessons.coach import Coach
 from mainmerah.table.table import TableWidget
@@ -237,18 +244,26 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
                     rule=rule("red-first"))
 
 
-def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key: str = "best") -> PickTask:
-    """Which hand card takes the most points now (the engine's own measure, ``play_value``)."""
+def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key: str = "best",
+                   ruleset: str = "classic") -> PickTask:
+    """Which hand card takes the most points now, by ``ruleset``'s captures (Chinese Ten's fourth card of a
+    self-pairing rank takes all three) at two players' points (red cards only, the same in both games)."""
     cards, tab = parse_cards(hand), parse_cards(table)
-    value = {c: play_value(c, tab) for c in cards}
+    rules = get_ruleset(ruleset)
+
+    def best_way(c: Card) -> tuple[Card, ...]:
+        return max(rules.captures(c, tab), key=lambda w: sum(map(main_merah_points, w)), default=())
+
+    value = {c: main_merah_points(c) + sum(map(main_merah_points, best_way(c))) if best_way(c) else 0
+             for c in cards}
+    assert ruleset != "classic" or value == {c: play_value(c, tab) for c in cards}  # the bots' measure
     best = max(value.values())
 
     def takes(c: Card) -> str:
-        matches = [t for t in tab if t.rank == PARTNER[c.rank]]
-        if not matches:
+        way = best_way(c)
+        if not way:
             return _("{c} pairs with nothing on the table: it would stay there and take 0 points.").format(c=c)
-        t = max(matches, key=lambda m: main_merah_points(m))
-        return _("{c} would take {t}: {n}.").format(c=c, t=t, n=points_text(value[c]))
+        return _("{c} would take {t}: {n}.").format(c=c, t=cards_text(way), n=points_text(value[c]))
 
     if best == 0:
         done = _("No card takes any points here: then throw a low black card and keep the valuable ones.")
