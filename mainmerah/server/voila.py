@@ -179,7 +179,7 @@ class MainMerahVoila(Voila):
 
     kernels_per_address = Int(
         0, config=True,
-        help="Kernels one address may hold at once (the classroom config: 6); a page asked for beyond it answers "
+        help="Kernels one address may hold at once (the classroom config: 8); a page asked for beyond it answers "
              "429. A lab behind one NAT address raises it (about 3 a student). 0: no limit.",
     )
 

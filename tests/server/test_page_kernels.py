@@ -146,6 +146,7 @@ def test_a_kernel_that_never_learns_its_page_gives_up_and_a_reload_gets_a_fresh_
         (kernel, frozen), = s.kernel_pids().items()
         os.kill(frozen, signal.SIGSTOP)
         status, html = fetch(s.render_url(APP + "?seed=4"))  # before: no answer, ever
+        assert "Reload the page" in html, html[-2000:]  # the page's cell failed: its one-line note
         assert f"kernel {kernel[:8]}… shut down: it never learned its page" in s.log_text()
         assert kernel not in s.kernel_pids()
         wait_for(lambda: len(s.kernel_pids()) >= 1, 90, "the pool was not refilled", s)
