@@ -1,7 +1,7 @@
 """What every test module shares.
 
-The language and its listeners are put back after each module. A page's widgets listen for language
-switches (they relabel, and a lesson rebuilds itself). Widgets made by one test module stay alive in
+The language and its listeners are put back after each test. A page's widgets listen for language
+switches (they relabel, and a lesson rebuilds itself). Widgets made by one test stay alive in
 ipywidgets' registry, so without this every later ``set_language`` (the conformance suite switches
 hundreds of times) would rebuild all of them: the run grew by gigabytes and slowed ten-fold. A real
 kernel holds one page, so this is a test matter.
@@ -61,8 +61,8 @@ def long_sweeps() -> bool:
     return os.environ.get("MAINMERAH_LONG") == "1"
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _language_listeners_per_module() -> Iterator[None]:
+@pytest.fixture(autouse=True)
+def _language_listeners_per_test() -> Iterator[None]:
     before = list(i18n._listeners)
     yield
     i18n._listeners[:] = before

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -90,27 +91,36 @@ def puzzles_pdf(game: str, level: int | None = None, puzzles: Sequence[Puzzle] |
     return None if pages is None else pdf_bytes(pages, title_of(game, level))
 
 
-def write_all(out: str | Path, languages: Sequence[str] = LANGUAGES) -> list[Path]:
-    """Every rules sheet, and every puzzle worksheet the package ships, in each language, into ``out``."""
+def sheet_files(languages: Sequence[str] = LANGUAGES) -> list[tuple[str, str, Callable[[], bytes | None]]]:
+    """What :func:`write_all` writes, in order: (file name, its language, how to make its bytes), nothing drawn yet."""
+    plan: list[tuple[str, str, Callable[[], bytes | None]]] = []
+    for lang in languages:
+        for game in rules_games():
+            plan.append((f"rules-{game}-{lang}.pdf", lang, partial(rules_pdf, game)))
+        for game in puzzle_games():
+            for level in sorted({p.level for p in shipped(game) or ()}):
+                plan.append((f"puzzles-{game}-level{level}-{lang}.pdf", lang, partial(puzzles_pdf, game, level)))
+    return plan
+
+
+def write_all(out: str | Path, languages: Sequence[str] = LANGUAGES,
+              keep: Callable[[str], bool] = lambda _name: True) -> list[Path]:
+    """Every rules sheet, and every puzzle worksheet the package ships, in each language, into ``out``
+    (``keep``: only the file names it accepts)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     before = language()
     try:
-        for lang in languages:
+        for name, lang, make in sheet_files(languages):
+            if not keep(name):
+                continue
             set_language(lang)
-            for game in rules_games():
-                path = folder / f"rules-{game}-{lang}.pdf"
-                path.write_bytes(rules_pdf(game))
+            data = make()
+            if data is not None:
+                path = folder / name
+                path.write_bytes(data)
                 written.append(path)
-            for game in puzzle_games():
-                levels = sorted({p.level for p in shipped(game) or ()})
-                for level in levels:
-                    data = puzzles_pdf(game, level)
-                    if data is not None:
-                        path = folder / f"puzzles-{game}-level{level}-{lang}.pdf"
-                        path.write_bytes(data)
-                        written.append(path)
     finally:
         set_language(before)
     return written

@@ -52,6 +52,7 @@ BASE_CSS = """
 .mm-status { margin-left: auto; padding: 4px 12px; border-radius: 999px; background: #eceff1; font-weight: 600; }
 .mm-status.mm-yourturn { background: #fff3c4; color: #5d4300; }
 .mm-status.mm-over { background: #e3f2e6; color: #1b5e20; }
+.mm-links { display: inline-flex; flex-wrap: wrap; gap: 4px 16px; }
 .mm-links a { color: #0d47a1; }
 
 /* layout: the heading; the board and, beside it (below it when narrow), options, story and controls.
@@ -65,6 +66,11 @@ BASE_CSS = """
 .mm-body .mm-panel { grid-area: story; min-width: 0; }
 .mm-body > .mm-table-options { grid-area: opts; min-width: 0; }
 .mm-body > .mm-side { grid-area: side; }
+/* What you click next keeps its place on the screen: when a row above the prompt changes height (a hand
+   that gains or loses a row of cards, a longer hand label, a deal's result), the page scrolls with it.
+   The browser keeps its scroll anchor in place; the rows above the prompt are never chosen as one. */
+.mm-body .mm-header-box, .mm-board > :is(.mm-opps, .mm-level-note, .mm-middle, .mm-gameover, .mm-you) {
+  overflow-anchor: none; }
 .mm-board { background: radial-gradient(ellipse at 50% 40%, var(--mm-felt), var(--mm-felt-2));
   border-radius: 14px; padding: 10px 12px 12px; color: #fff; min-width: 0;
   display: flex; flex-direction: column; gap: 10px; box-shadow: inset 0 0 0 3px #0f3a22; }
@@ -127,6 +133,14 @@ BASE_CSS = """
 .mm-air { display: flex; align-items: center; gap: 8px; flex-wrap: nowrap; background: rgba(0,0,0,.22);
   border-radius: 8px; padding: 6px 8px; min-height: 62px; }
 .mm-air > span:last-child { flex: 1 1 0; min-width: 0; }
+/* A band of facts (a climbing game's table: the play to beat, then who passed, the places, the teams): the
+   row that may hold cards keeps its height, the others are lines of text; room is kept for the row and three
+   lines, so the hand below stays put while the round goes on, and the buttons stay in view at 1280x800. */
+.mm-action.mm-lines { gap: 2px; min-height: calc(62px + 3 * 1.4em + 16px); }
+.mm-lines > .mm-air { padding: 3px 8px; min-height: 0; }
+.mm-lines > .mm-air:first-child { min-height: 62px; }
+.mm-lines > .mm-air:not(:first-child) { background: none; }
+.mm-board.mm-over .mm-action.mm-lines { min-height: 0; }
 .mm-air .mm-arrow { font-size: 1.4em; }
 .mm-you { background: rgba(0,0,0,.18); border-radius: 10px; padding: 6px 8px; gap: 6px; }
 .mm-hand { display: flex; flex-wrap: wrap; gap: 8px; padding-top: 14px; min-height: calc(var(--mm-w) * 1.4 + 14px); }
@@ -267,6 +281,9 @@ BASE_CSS = """
   .mm-air { min-height: 45px; padding: 4px 6px; font-size: .92em; }
   .mm-action { min-height: 62px; }
   .mm-action.mm-band { height: 102px; min-height: 0; }
+  .mm-action.mm-lines { min-height: calc(45px + 3 * 1.4em + 16px); }
+  .mm-lines > .mm-air { padding: 2px 6px; }
+  .mm-lines > .mm-air:first-child { min-height: 45px; }
   .mm-board { padding: 8px 6px; border-radius: 10px; }
   .mm-status { margin-left: 0; }
   .mm-middle { grid-template-columns: minmax(0, 1fr); gap: 4px; }

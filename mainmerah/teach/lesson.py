@@ -121,7 +121,9 @@ class Task(W.VBox):
         self.ladder.layout.display = "none"
         self.hint_text.layout.display = "none"
         self._said: list[str] = []
-        super().__init__([self.head, *body, self.feedback, self.ladder, self.hint_text])
+        # The answer's feedback comes last: when it appears (or grows), the Hint button and what the hints
+        # said stay where they were, under the learner's pointer.
+        super().__init__([self.head, *body, self.ladder, self.hint_text, self.feedback])
         self.add_class("mm-task")
         if key:
             self.add_class(f"mm-task-{key}")

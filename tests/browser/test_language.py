@@ -156,3 +156,33 @@ def test_switching_the_tutorial_mid_lesson(voila: VoilaServer, page) -> None:  #
                            ".includes('9♥ is a red')", timeout=WAIT)
     assert page.locator(".mm-task-reveal .mm-right").count() == 3
     assert page.errors == []
+
+
+WELCOME = "Welcome back: this is the game you left, as this browser kept it."
+
+
+def test_welcome_back_is_kept_across_a_language_switch(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    """Issue 23 finding 20: a Red Ten table the browser kept greets in the language shown, both ways."""
+    from playwright.sync_api import expect
+
+    open_notebook(page, voila, "play.ipynb?game=red-ten&pace=manual", ".mm-hand .mm-card")
+    expect(page.locator(".mm-prompt")).not_to_contain_text("Welcome back", timeout=WAIT)
+    page.reload()
+    page.wait_for_selector(".mm-hand .mm-card", timeout=WAIT)
+    expect(page.locator(".mm-prompt")).to_have_text(WELCOME, timeout=WAIT)
+    switch(page, 2, "id", ".mm-prompt")
+    expect(page.locator(".mm-prompt")).to_have_text(indonesian(WELCOME), timeout=WAIT)
+    assert indonesian(WELCOME) != WELCOME
+    switch(page, 1, "en", ".mm-prompt")
+    expect(page.locator(".mm-prompt")).to_have_text(WELCOME, timeout=WAIT)
+    assert page.errors == []
+
+
+def test_an_unknown_language_in_the_url_is_named_on_the_page(voila: VoilaServer, page) -> None:  # noqa: ANN001
+    """``?lang=xx`` is not dropped silently: the table says it ignored it (as it says of any other value)."""
+    from playwright.sync_api import expect
+
+    open_notebook(page, voila, "play.ipynb?game=in-the-red&lang=xx", ".mm-hand .mm-card")
+    expect(page.locator(".mm-prompt")).to_contain_text("Ignored lang=xx: choose one of en, id.", timeout=WAIT)
+    assert page.evaluate("() => document.documentElement.lang") == "en"
+    assert page.errors == []

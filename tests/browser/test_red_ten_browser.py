@@ -120,6 +120,39 @@ def test_red_ten_hand_by_clicking_at_both_widths_and_in_both_languages(voila: Vo
     assert page.errors == []
 
 
+# The viewport's rows that the hand, the prompt, Play and Pass take (and the status above the board).
+IN_VIEW = """() => Object.fromEntries(['.mm-status', '.mm-board .mm-hand', '.mm-board > .mm-prompt', '.mm-rt-play',
+  '.mm-rt-pass'].map((s) => { const r = document.querySelector(s).getBoundingClientRect();
+  return [s, [Math.round(r.top), Math.round(r.bottom), innerHeight]]; }))"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_hand_prompt_and_play_pass_are_in_view_mid_hand(voila: VoilaServer, browser, width: int,  # noqa: ANN001
+                                                            height: int) -> None:
+    """Issue 23 finding 19: at a laptop's 1280x800 the table's band of facts (the play to beat, who passed, the
+    teams) no longer pushes Play and Pass to the bottom edge: the status, hand, prompt and both buttons are in
+    view with room to spare; on a phone the hand, prompt and buttons are (the page scrolled to them)."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        open_notebook(page, voila, "play.ipynb?game=red-ten&seed=5&pace=instant", ".mm-hand .mm-card")
+        seen = {"pass": 1, "multi": 0}  # plays, not passes: the hand goes on
+        for _ in range(8):
+            turn(page, ".mm-root", seen)
+            page.wait_for_function(READY_JS, arg=".mm-root", timeout=WAIT)
+            if page.locator(".mm-rt-pass:not(.mm-hidden):not(.mm-idle)").count():
+                break  # a play to beat, or to pass on
+        page.wait_for_timeout(300)  # the page has scrolled what the move needs into view
+        places = page.evaluate(IN_VIEW)
+        if width < 500:
+            places.pop(".mm-status")  # a phone shows the board from the top of the seats, not the heading
+        for what, (top, bottom, view) in places.items():
+            assert top >= 0 and bottom <= view - 12, (width, what, places)
+        full_shot(page, f"red-ten-mid-hand-{width}px")
+        assert page.locator(".mm-air-top .mm-mini").count()  # a play to beat on the table
+    finally:
+        page.close()
+
+
 FIRST = {  # each lesson's first task: what to click and what the feedback says
     "red-ten-ranks": ("highest", "pick", "10H", "highest single"),
     "red-ten-plays": ("straight", "choose", "1", "A-2-3"),

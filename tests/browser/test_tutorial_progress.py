@@ -121,6 +121,29 @@ def test_hint_ladder_costs_a_star_a_rung_and_a_finished_task_stays_put(voila, br
         context.close()
 
 
+def test_the_hint_button_stays_put_when_an_answer_is_told(voila, browser) -> None:  # noqa: ANN001
+    """Issue 23 finding 19: a wrong answer's feedback appears below the Hint button, which does not move."""
+    context, page = fresh(browser, 390, 844)
+    try:
+        open_notebook(page, voila, "tutorial.ipynb?game=in-the-red", ".mm-lesson-itr-red")
+        task = ".mm-task-red"
+        button = page.locator(f"{task} .mm-hint-button")
+        expect()(button).to_be_visible(timeout=WAIT)
+        place = "e => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; }"
+        before = button.evaluate(place)
+        page.locator(f"{task} .mm-c-9H").first.click()  # not the highest red card
+        expect()(page.locator(f"{task} > .mm-feedback")).to_contain_text("K♦ is higher", timeout=WAIT)
+        now = button.evaluate(place)
+        assert abs(now[0] - before[0]) <= 2 and abs(now[1] - before[1]) <= 2, (before, now)  # within 2 px
+        button.click()
+        expect()(page.locator(f"{task} .mm-hint-1")).to_be_visible(timeout=WAIT)
+        feedback = page.locator(f"{task} > .mm-feedback").bounding_box()
+        assert feedback and feedback["y"] > button.bounding_box()["y"]  # type: ignore[index]
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_map_and_stars_screens(voila, browser, width: int, lang: str) -> None:  # noqa: ANN001

@@ -19,12 +19,6 @@ CARD_TOKEN = re.compile(r"(?:10|[2-9AJQK])[♥♦♣♠]")
 MARKUP = ("**", "|", "\n", "<", ">")
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> object:
-    """Other tests share the process: every test leaves the language at English."""
-    yield
-    set_language("en")
-
 
 @pytest.fixture(scope="module")
 def po() -> object:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from mainmerah.core.cards import PACK, Card, CardError, parse_cards
 from mainmerah.core.errors import LayoutError
@@ -34,7 +33,7 @@ class Setup:
     # Why ``first`` starts when the deal alone cannot tell ("lowest": a match's later game); else "".
     opener: str = field(default="", compare=False)
 
-    @cached_property
+    @property
     def first_why(self) -> str:
         """Why ``first`` plays first (the Deal event says it): the given ``opener``, else :func:`first_reason`."""
         return self.opener or first_reason(self)
@@ -97,6 +96,11 @@ def check_layout(setup: Setup) -> None:
             raise LayoutError(_("a capture pile holds pairs, so an even number of cards"))
 
 
+# Only a random first player draws from an RNG (that case deals again above): the others ignore it, so one
+# shared instance will do (seeding a fresh one per game cost the engine ~3% of a whole game).
+_UNUSED_RNG = random.Random(0)
+
+
 def first_reason(setup: Setup) -> str:
     """Why the set-up's first player starts, per the rule book, as far as the set-up tells.
 
@@ -108,7 +112,7 @@ def first_reason(setup: Setup) -> str:
     if rules.random_first:
         if setup.seed is not None and deal(setup.players, rules, setup.seed, setup.dealer).first == setup.first:
             return "random"
-    elif rules.first_player(setup.dealer, setup.players, random.Random(0)) == setup.first:
+    elif rules.first_player(setup.dealer, setup.players, _UNUSED_RNG) == setup.first:
         return "dealer" if setup.first == setup.dealer else "after-dealer"
     return "set" if setup.seed is None else "lowest"
 

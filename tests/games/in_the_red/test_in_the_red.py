@@ -14,7 +14,6 @@ from paths import ROOT
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK, Card, CardError, parse_cards
 from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
-from mainmerah.core.i18n import set_language
 from mainmerah.core.save import dumps, unwrap
 from mainmerah.families.in_the_red import GAME, InTheRed, make_bot, other_world
 from mainmerah.families.in_the_red.deal import dealer_draw
@@ -34,11 +33,6 @@ from mainmerah.families.in_the_red.rules import danger, fits, game_cards, hand_v
 C = Card.parse
 NAMES = ["Ayu", "Budi", "Citra", "Dewi"]
 
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
 
 
 def cards(text: str) -> list[Card]:

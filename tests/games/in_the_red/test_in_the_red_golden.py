@@ -97,11 +97,6 @@ def replayed(name: str) -> tuple[InTheRed, dict[str, Any]]:
     return g, record
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_transcript(name: str) -> None:

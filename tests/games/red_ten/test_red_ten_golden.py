@@ -89,11 +89,6 @@ def update() -> None:
         print(f"wrote {name}: {len(record['decisions'])} decisions, scores {g.scores}")
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> Any:
-    yield
-    set_language("en")
-
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_transcript(name: str) -> None:

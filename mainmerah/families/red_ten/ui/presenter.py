@@ -120,7 +120,7 @@ class RedTenPresenter(Presenter):
     def zones(self) -> list[Zone]:
         return [
             {"kind": "seats", "id": "opps", "cls": "mm-opps mm-rt-opps"},
-            {"kind": "trick", "id": "action", "cls": "mm-action mm-rt-top"},
+            {"kind": "trick", "id": "action", "cls": "mm-action mm-lines mm-rt-top"},
             {"kind": "gameover"},
             {"kind": "you", "multi": True},
             {"kind": "prompt"},
