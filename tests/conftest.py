@@ -38,6 +38,7 @@ FILE_SECONDS = {
     "test_table_games.py": 66, "test_no_cdn.py": 65, "test_sheets.py": 60, "test_conformance.py": 60,
     "test_sheets_browser.py": 55, "test_hint.py": 47, "test_lab_page.py": 45, "test_solver.py": 44,
     "test_presenter_conformance.py": 44, "test_language_switch.py": 43, "test_chinese_ten_lesson.py": 30,
+    "test_page_kernels.py": 75,
 }
 
 
