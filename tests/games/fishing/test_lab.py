@@ -212,3 +212,17 @@ def test_numbers_in_each_language() -> None:
         assert lab.num(12345.67, 1) == "12.345,7" and lab.pct(0.0581, 1) == "5,8%" and lab.signed(1.5) == "+1,5"
     finally:
         set_language("en")
+
+
+def test_moving_order_plays_as_its_intro_says() -> None:
+    """The intro: "In each simulation every player plays the same way: at random in two of them, greedily ..."."""
+    from claims import english
+
+    from mainmerah.families.fishing.ui.lab import MovingOrder, Size
+
+    experiment = MovingOrder()
+    with english():
+        assert "at random in two of them, greedily (the most points now) in the other two" in experiment.intro()
+    sims = experiment.run(Size(4))
+    ways = [set(s.policies) for s in sims]
+    assert all(len(w) == 1 for w in ways) and sorted(w.pop() for w in ways) == ["greedy", "greedy", "random", "random"]

@@ -141,8 +141,9 @@ class MovingOrder(Experiment[list[Simulation]]):
         return _("Does moving later help?")
 
     def intro(self) -> str:
-        return para(_("Every player plays the same way (first at random, then greedily: the most points now). "
-                      "The scores are grouped by turn order: the first player to move, the second, the third."))
+        return para(_("In each simulation every player plays the same way: at random in two of them, greedily "
+                      "(the most points now) in the other two. The scores are grouped by turn order: the first "
+                      "player to move, the second, the third."))
 
     def size_text(self, size: Size) -> str:
         return _("{n} games in each of 4 simulations").format(n=num(size.n))
