@@ -11,7 +11,7 @@ the session's end, at exit, and on SIGTERM and SIGINT, in every worker and in py
 (which also ends what a worker killed outright had started).
 
 The longest files start first. ``make test`` runs ``--dist loadfile --no-loadscope-reorder``: a worker
-takes one whole file at a time, in the order collected here, so the two workers finish together only
+takes one whole file at a time, in the order collected here, so the workers finish together only
 if the long files (a site build, a classroom of browsers) do not come last. A file keeps its own order.
 """
 
@@ -26,15 +26,19 @@ from processes import pytest_configure, pytest_sessionfinish  # noqa: F401 (the 
 
 from mainmerah.core import i18n
 
-# Seconds a file took (one worker's share, ``make test`` on a 2-core machine). Only the order matters:
+# Seconds a file took (``make test`` on a busy 2-core machine, 2026-12-03). Only the order matters:
 # a file not named here is estimated from its tests (:func:`estimate`); a renamed file just loses its place.
 FILE_SECONDS = {
-    "test_static_site.py": 330, "test_sheets.py": 300, "test_tutorial_progress.py": 300,
-    "test_classroom_scale.py": 250, "test_binder.py": 220, "test_in_the_red.py": 200, "test_solver.py": 200,
-    "test_table.py": 200, "test_no_cdn.py": 170, "test_conformance.py": 150, "test_kept_pages_browser.py": 140,
-    "test_teacher_browser.py": 130, "test_table_layout.py": 125, "test_lab_browser.py": 120,
-    "test_tutorial.py": 120, "test_kept_classroom.py": 110, "test_kept.py": 100, "test_home_browser.py": 95,
-    "test_processes.py": 90,
+    "test_static_site.py": 245, "test_lab_browser.py": 185, "test_classroom_scale.py": 144,
+    "test_table_layout.py": 133, "test_class_server_browser.py": 123, "test_security.py": 115,
+    "test_tutorial.py": 106, "test_processes.py": 100, "test_a11y.py": 99, "test_tutorial_progress.py": 92,
+    "test_teacher_browser.py": 92, "test_faults.py": 91, "test_binder.py": 91, "test_kept_pages_browser.py": 90,
+    "test_red_ten.py": 85, "test_kept.py": 83, "test_puzzles_browser.py": 79, "test_table.py": 71,
+    "test_red_ten_browser.py": 71, "test_in_the_red.py": 69, "test_in_the_red_browser.py": 67,
+    "test_table_games.py": 66, "test_no_cdn.py": 65, "test_sheets.py": 60, "test_conformance.py": 60,
+    "test_sheets_browser.py": 55, "test_hint.py": 47, "test_lab_page.py": 45, "test_solver.py": 44,
+    "test_presenter_conformance.py": 44, "test_language_switch.py": 43, "test_chinese_ten_lesson.py": 30,
+    "test_page_kernels.py": 75,
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from tornado.web import RequestHandler
@@ -21,6 +22,27 @@ log = logging.getLogger("mainmerah.server")
 ADDRESS: contextvars.ContextVar[str] = contextvars.ContextVar("mainmerah_address", default="")
 
 
+# The kernel manager's two ways of giving a page a kernel: a preheated one from its pool, or one started for it
+# (Voila's pool fills call the base class's ``start_kernel``, not the manager's own: they are no page's).
+GIVING = ("get_rendered_notebook", "start_kernel")
+
+
+def watch_giving(manager: Any, name: str, note: Callable[[str], object]) -> None:
+    """Call ``note(kernel_id)`` each time ``manager``'s method ``name`` gives a page a kernel (when it has one)."""
+    give = getattr(manager, name, None)
+    if give is None:  # no preheating: no pools to take from
+        return
+
+    async def giving(*args: Any, **kw: Any) -> Any:
+        result = await give(*args, **kw)
+        kernel_id = result[-1] if isinstance(result, tuple) else result
+        if isinstance(kernel_id, str):
+            note(kernel_id)
+        return result
+
+    setattr(manager, name, giving)
+
+
 class KernelOwners:
     """Which address each kernel of ``manager`` was given to; the live ones counted per address."""
 
@@ -28,20 +50,12 @@ class KernelOwners:
         self.manager = manager
         self.limit = limit
         self.owner: dict[str, str] = {}
-        for name in ("get_rendered_notebook", "start_kernel"):
-            self._watch(name)
+        for name in GIVING:
+            watch_giving(manager, name, self._note)
 
-    def _watch(self, name: str) -> None:
-        given = getattr(self.manager, name)
-
-        async def giving(*args: Any, **kw: Any) -> Any:
-            result = await given(*args, **kw)
-            kernel_id = result[-1] if isinstance(result, tuple) else result
-            if isinstance(kernel_id, str) and ADDRESS.get():
-                self.owner[kernel_id] = ADDRESS.get()
-            return result
-
-        setattr(self.manager, name, giving)
+    def _note(self, kernel_id: str) -> None:
+        if ADDRESS.get():
+            self.owner[kernel_id] = ADDRESS.get()
 
     def held(self, address: str) -> int:
         live = set(self.manager.list_kernel_ids())

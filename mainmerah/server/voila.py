@@ -179,12 +179,41 @@ class MainMerahVoila(Voila):
 
     kernels_per_address = Int(
         0, config=True,
-        help="Kernels one address may hold at once (the classroom config: 6); a page asked for beyond it answers "
+        help="Kernels one address may hold at once (the classroom config: 8); a page asked for beyond it answers "
              "429. A lab behind one NAT address raises it (about 3 a student). 0: no limit.",
+    )
+
+    never_started = Float(
+        90.0, config=True,
+        help="Seconds a preheated kernel a page took may stay silent before it is taken to have never learned its "
+             "page (its request lost, or the kernel hung): it is shut down and logged, the page says so and a "
+             "reload gets a fresh one. 0: wait for ever.",
+    )
+    never_connected = Float(
+        120.0, config=True,
+        help="Seconds a page's kernel may stay quiet with no browser ever connected to it (a plain GET, a tab "
+             "closed before its script ran) before it is shut down, well before the idle cull. 0: the cull only.",
+    )
+    disconnected = Float(
+        180.0, config=True,
+        help="Seconds a page's kernel is kept after its page's last connection went away (a tab killed, a phone "
+             "asleep); a page that reconnects sooner keeps it. 0: the idle cull only.",
+    )
+    message_limit = Int(
+        4 * 1024 * 1024, config=True,
+        help="Bytes one websocket message from a page may have (a kernel's, a request-info socket's); a longer one "
+             "closes that connection (1009, message too big) before it is read. Above a kept record at its limit "
+             "(1,000,000 characters, at most 3 bytes each in a message). 0: Tornado's 10 MiB.",
     )
 
     def init_settings(self) -> dict:
         settings: dict = super().init_settings()  # builds the kernel manager
+        if self.message_limit > 0:
+            settings["websocket_max_message_size"] = self.message_limit
+        from mainmerah.server.leftovers import PageKernels
+
+        settings["mainmerah_page_kernels"] = PageKernels(
+            self.kernel_manager, self.never_started, self.never_connected, self.disconnected)
         if self.refill_stagger > 0:
             stagger_refills(self.kernel_manager, self.refill_stagger)
         if self.kernels_per_address > 0:

@@ -140,3 +140,36 @@ def test_a_deeply_nested_student_record_is_named_and_replaced(server: ClassroomS
     page.wait_for_selector(".mm-student-status .mm-student-bad", timeout=WAIT)
     assert "nested too deeply" in str(page.text_content(".mm-student-status"))
     page.wait_for_function("() => (localStorage.getItem('mainmerah:student') || '').startsWith('{')", timeout=WAIT)
+
+
+KERNEL = "() => window.jupyterapp.widgetManager.kernel.id"
+
+
+def test_a_connected_page_and_its_reload_keep_their_kernels_past_the_leftover_delays(tmp_path: Path, page) -> None:  # noqa: ANN001
+    """Finding 4: kernels a page never connected to or left are shut down after a few minutes (here 5 s). A page
+    open in the browser, and the same page reloaded (a new kernel), keep theirs past every delay and still play."""
+    import time
+
+    limit = 5
+    s = ClassroomServer(tmp_path, pools={APP: 1}, extra=[
+        f"--MainMerahVoila.{name}={limit}" for name in ("never_started", "never_connected", "disconnected")])
+    try:
+        page.goto(s.render_url(f"{APP}?seed=5&pace=manual"), timeout=WAIT)
+        page.wait_for_selector(READY, timeout=WAIT)
+        first = page.evaluate(KERNEL)
+        page.reload(timeout=WAIT)
+        page.wait_for_selector(READY, timeout=WAIT)
+        kernel = page.evaluate(KERNEL)
+        assert kernel != first
+        time.sleep(4 * limit)  # longer than every delay
+        assert kernel in s.kernel_pids()
+        assert f"kernel {kernel[:8]}… shut down" not in s.log_text()
+        page.fill(".mm-seed input", "8")
+        page.press(".mm-seed input", "Enter")
+        page.click(".mm-deal")
+        page.wait_for_function("() => document.querySelector('.mm-header').textContent.includes('seed 8')",
+                               timeout=WAIT)  # the page still plays on its kernel
+        assert page.is_hidden(".mm-connection-status")
+        assert page.errors == []
+    finally:
+        s.stop()
