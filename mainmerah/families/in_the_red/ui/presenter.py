@@ -180,8 +180,9 @@ class InTheRedPresenter(Presenter):
         f: Frame = frame
         names, you = self.ctx.names, self.ctx.human
         if self._must_discard():
-            return _("Nothing in your hand fits any stack ({why}): choose the card to discard. It goes to "
-                     "one of the round's losers.").format(why=no_fit_reason(f.hands[you or 0]))
+            # What to do first: on a phone the prompt shows three lines, and the reason can run longer.
+            return _("Choose a card to discard: nothing in your hand fits any stack ({why}). It goes to one of "
+                     "the round's losers.").format(why=no_fit_reason(f.hands[you or 0]))
         card = self.selected
         if card is None:
             return _("Choose a card in your hand: the stacks it fits (same suit or same rank) light up, then choose "
