@@ -156,7 +156,7 @@ def test_the_hand_prompt_and_play_pass_are_in_view_mid_hand(voila: VoilaServer, 
 FIRST = {  # each lesson's first task: what to click and what the feedback says
     "red-ten-ranks": ("highest", "pick", "10H", "highest single"),
     "red-ten-plays": ("straight", "choose", "1", "A-2-3"),
-    "red-ten-beating": ("beat-straight", "choose", "1", "it starts higher"),
+    "red-ten-beating": ("beat-straight", "choose", "1", "starts further up the line"),
     "red-ten-teams": ("partner", "choose", "0", "one team"),
     "red-ten-scoring": ("first-second", "answer", "2", "First and second"),
 }

@@ -19,6 +19,8 @@ COMMON = {"with", "your", "that", "this", "from", "they", "them", "than", "only"
 WORKED_OUT = {
     ("red-ten-teams", "partner"): "a player's name: the task says Sari played ♥10",
     ("red-ten-teams", "unknown"): "'not known yet': the intro says the red tens alone make the teams",
+    ("red-ten-scoring", "risk"): "−9 × 4: the intro says the lone player last scores −9 and an open hand lost "
+                                 "counts ×4",
     ("itr-place", "discard"): "'of your choice': the discard is any card (the intro: 'discard one')",
     ("itr-tactics", "redden"): "a player's name",
     ("cards", "tally"): "a sum of the card values the task shows",
@@ -59,6 +61,9 @@ def unstated(game: str) -> list[tuple[str, str, str]]:
             for label, ok, _why in t.options:
                 words = [w for w in re.findall(r"[a-z]{4,}", label.lower()) if w not in COMMON]
                 if ok and any(w.rstrip("s") not in seen for w in words):
+                    out.append((key, t.key, label))
+                numbers = re.findall(r"\d+", label)  # a score to choose: stated first, like a typed one
+                if ok and not words and any(not re.search(rf"(?<!\d){n}(?!\d)", seen) for n in numbers):
                     out.append((key, t.key, label))
     return out
 

@@ -145,7 +145,7 @@ def why_beats(play: Combo, top: Combo) -> str:
                      "< the two red tens)").format(a=a_bomb(play))
         return _("among bombs of {tier} the higher rank wins").format(tier=tier_name(play.tier))
     if play.kind == STRAIGHT:
-        return _("it starts higher")
+        return _("it starts further up the line A 2 3 … K A")
     if play.kind == PAIR:
         return _("{a} ranks above {b}").format(a=play.cards[0].rank_text, b=top.cards[0].rank_text)
     return _("{a} ranks above {b}").format(a=rank_word(play.cards[0]), b=rank_word(top.cards[0]))
@@ -166,7 +166,8 @@ def does_not_beat(play: Combo, top: Combo) -> str:
         else:
             reason = _("only the same kind of play with the same number of cards, or a bomb, can beat it")
     elif play.kind == STRAIGHT:
-        reason = _("a straight beats a straight of the same length only if it starts higher")
+        reason = _("a straight beats a straight of the same length only if it starts further up the line "
+                   "A 2 3 … K A")
     elif play.key == top.key:
         reason = _("equal ranks do not beat each other")
     else:
@@ -192,8 +193,9 @@ def not_a_play(cards: Sequence[Card]) -> str:
     elif len(set(ranks)) < len(ranks):
         reason = _("three or four of one rank make a bomb, and a straight has each rank once; "
                    "nothing else is a play")
-    elif 2 in ranks and 1 in ranks and 3 not in ranks:
-        reason = _("a straight does not wrap round, and a 2 stands in one only low (A-2-3, 2-3-4), never after an A")
+    elif {13, 1, 2} <= set(ranks):  # K-A-2: round the corner
+        reason = _("a straight does not wrap round, and a 2 stands in one only low (A-2-3, 2-3-4), never after "
+                   "a high Ace (K-A-2)")
     else:
         reason = _("the ranks are not consecutive on the line A 2 3 4 5 6 7 8 9 10 J Q K A")
     return _("{cards} is not a play: {reason}").format(cards=text, reason=reason)

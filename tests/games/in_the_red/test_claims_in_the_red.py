@@ -207,11 +207,16 @@ CHECKS: dict[str, Callable[[], None]] = {
     "round's discards, in the order they were discarded, are handed to the losers one at a time in that clockwise "
     "turn, round them as often as needed.": the_round,
     "The last loser clockwise from the dealer's left starts the next round.": the_round,
-    "Deal follows deal until someone's total reaches 100 or more; then the lowest total wins.":
-        game_goes_on_to_the_target,
+    "If the pack is empty when a loser must draw, the cards under the stacks' top cards are shuffled into a new "
+    "pack.": the_round,
+    "The first dealer is whoever draws the highest black card (Ace high; with no black card or a tie, they draw "
+    "again); then the deal passes to the left, and the player left of the dealer starts a deal's first round.":
+        the_deal,
+    "Deal follows deal until someone's total reaches 100 or more; then the lowest total wins, and tied lowest "
+    "totals share the win.": game_goes_on_to_the_target,
 }
 NOT_CLAIMS = {
-    "That is the whole scoring rule of a round.", "Next: how to use that freedom.",
+    "That is the whole rule of who loses a round.", "Next: how to use that freedom.",
     "A high red card is a weapon: keep one for a rival's stack.", "In The Red: the rules",
     "Lay cards on any stack by suit or rank; whoever shows the highest red card picks up.", "Cards and points",
     "The deal", "A round", "For example", "Scoring",
@@ -241,3 +246,17 @@ def test_claim(sentence: str) -> None:
     result = CHECKS[sentence]()
     assert result is None or result is True, sentence
 
+
+
+def test_no_card_is_wild() -> None:
+    """The fitting task's closing words: as in Crazy Eights, but an 8 is not wild (played out by ``fits``)."""
+    from mainmerah.core.cards import PACK
+    from mainmerah.families.in_the_red.ui.lessons import fits_task
+
+    with english():
+        done = fits_task()._done
+    assert isinstance(done, str)
+    assert "no card is wild" in done and "an 8 follows the same rule" in done, done
+    for card in PACK:
+        for top in PACK:
+            assert fits(card, top) == (card.suit == top.suit or card.rank == top.rank), (card, top)

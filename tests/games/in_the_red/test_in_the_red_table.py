@@ -68,7 +68,7 @@ def test_the_human_must_discard_when_nothing_fits() -> None:
     g = layout(["2♣ 3♣ 4♣ 5♣ 6♣", "3♦ 4♦ 6♦ 9♦ 10♦"], ["7♥", "8♦"])
     t = TableWidget(game=g, human=0, auto=False, bots="greedy")
     assert "nothing fits" in t.status
-    assert "Nothing in your hand fits any stack" in t.prompt.value
+    assert t.prompt.value.startswith("Choose a card to discard: nothing in your hand fits any stack")
     discard = t._by_name["discard"]
     assert not discard.hidden and discard.disabled
     t._page_message({"k": "hand", "slot": slot_of(t, "6♣")})

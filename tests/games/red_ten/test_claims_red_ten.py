@@ -96,6 +96,9 @@ def beat_same_kind() -> None:
     assert beats(combo("8♠ 8♥"), combo("7♠ 7♥")) and not beats(combo("8♠ 9♥ 10♣"), combo("7♠ 7♥"))
     assert beats(combo("4♠ 5♥ 6♣"), combo("3♠ 4♥ 5♣")) and not beats(combo("4♠ 5♥ 6♣ 7♦"), combo("3♠ 4♥ 5♣"))
     assert not beats(combo("8♠"), combo("7♠ 7♥"))
+    # "Further up the line A 2 3 … K A": an Ace-low straight is the lowest, though an Ace outranks a 2 as a single.
+    chain(["A♠ 2♥ 3♣", "2♠ 3♥ 4♣", "3♠ 4♥ 5♣", "J♠ Q♥ K♣", "Q♠ K♥ A♣"])
+    assert beats(combo("A♠"), combo("K♠")) and not beats(combo("A♠ 2♥ 3♣"), combo("J♠ Q♥ K♣"))
 
 
 def bombs() -> None:
@@ -295,6 +298,37 @@ def answered_together() -> None:
     assert sum(e.kind == "shown" for e in g.events) == 1
 
 
+def answers_once_together() -> None:
+    answers()
+    reveal_just_one()
+    answered_together()
+
+
+def opened_only_by_answers() -> None:
+    """Both tens shown by the answers open the hand; a red ten played afterwards never does."""
+    open_hand()
+    played = 0
+    for seed in range(40):
+        g = game_at_play(seed)  # every seat kept quiet: a hidden hand
+        while not g.is_over:
+            act = next((a for a in g.legal_actions() if "10♥" in a or "10♦" in a), g.legal_actions()[0])
+            g.act(act)
+            assert not g.open
+        played += any(e.kind == "play" and any(c in RED_TENS for c in e.combo.cards) for e in g.events)
+    assert played
+
+
+def surrendered() -> None:
+    seed = next(s for s in range(200) if len(set(registry.new_game(GAME, seed=s).holders)) == 1)  # type: ignore
+    g = registry.new_game(GAME, seed=seed)
+    assert isinstance(g, RedTen)
+    lone = g.holders[0]
+    while not g.is_over:
+        g.act("surrender" if g.turn == lone else "keep")
+    assert not any(e.kind == "play" for e in g.events)
+    assert list(g.scores) == [-3 if s == lone else 1 for s in range(4)] and surrender(lone).multiplier == 1
+
+
 def engine_words(sentence: str) -> None:
     """A sentence the sheet builds from the engine's own words: a play it names, or one play beating another."""
     m = re.fullmatch(r"(.*\(([^()]*)\)) (beats|does not beat) (.*\(([^()]*)\)): .*\.", sentence)
@@ -315,27 +349,36 @@ def straights_line() -> None:
 
 CHECKS: dict[str, Callable[[], None]] = {
     "Red Ten (红十) is a climbing game for four: the first to shed all cards does best.": first_out_does_best,
+    "All 54 cards (the pack and both jokers) are dealt, 14 to two seats and 13 to the other two.": the_deal,
     "A single card goes by rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big "
     "joker (大王), and a red ten (♥10 or ♦10) above all.": single_order,
     "Pairs go by the same order, from 3 up to 2.": pair_order,
     "Suits never matter, except that ♥10 and ♦10 are the red tens.": suits_never_matter,
-    "A red ten is the highest only as a single: in a pair, a straight or a bomb it counts as a plain 10, and a black "
-    "ten is always a plain 10.": red_ten_plain_in_combinations,
+    "A red ten is the highest only as a single: in a pair, a straight or a bomb of three or four tens it counts as "
+    "a plain 10, and a black ten is always a plain 10.": red_ten_plain_in_combinations,
     "A play is a single, a pair, a straight (顺子: three or more ranks in a row on A 2 3 … K A, no wrapping) or a "
     "bomb (炸弹: three or four of a kind, the two jokers 旗杆炸弹, the two red tens 无敌炸弹).": the_plays,
     "Nothing else.": nothing_else,
     "A play is exactly one of these (nothing else):": nothing_else,
     "To beat the top play, play the same kind with the same number of cards and a higher rank (a straight: the same "
-    "length, starting higher).": beat_same_kind,
+    "length, starting further up the line A 2 3 … K A, so A-2-3 is the lowest).": beat_same_kind,
     "A bomb beats any single, pair or straight; a higher bomb beats a bomb: bombs go by kind first (three of a kind, "
     "four of a kind, the two jokers, the two red tens), then by rank.": bombs,
     "The leader of a round must play; every other seat may pass, even when it could play, and may play again when "
     "its turn comes back in the same round.": passing,
     "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone against "
     "three.": teams,
-    "Before play each seat may keep quiet or reveal a red ten; the holder of both may reveal just one of them (a "
-    "bluff), reveal both, or surrender.": reveal_just_one,
-    "Both red tens shown make an open hand (明打).": open_hand,
+    "Before the first card every seat answers once, and the answers are shown together when all four are in: any "
+    "seat may keep quiet; the holder of one red ten may reveal it; the holder of both may reveal just one of them (a "
+    "bluff), reveal both, or surrender.": answers_once_together,
+    "Both red tens shown make an open hand (明打); playing a red ten later does not open a hand.":
+        opened_only_by_answers,
+    "When every other seat that still has cards has passed since the last play, the round ends: whoever made that "
+    "play leads the next round.": round_lead,
+    "If nobody then beats that player's last play, the next seat in play order that still has cards leads.":
+        round_lead,
+    "A surrender ends the hand before any card is played: −3 for the one who surrenders, +1 for each other player, "
+    "no multiplier.": surrendered,
     "The holder of ♥3 leads the first round of a hand; the lead need not contain ♥3.": heart_three_leads,
     "Whoever plays their last card goes out; the others play on.": going_out,
     "The hand ends as soon as its score is settled: in 2 against 2 when the partner of the first player out goes out "

@@ -32,12 +32,10 @@ def loser_why(card: Card, tops: Sequence[Card]) -> str:
     lost, red = losers(tops)
     worst = [tops[s] for s in lost]
     if tops.index(card) in lost:
-        if red:
-            tie = _(" It ties with {others}: every tied stack loses.").format(
-                others=and_list([str(c) for c in worst if c != card])) if len(worst) > 1 else ""
-            return _("{card} is the highest red card on top: in the red.").format(card=card) + tie
-        tie = _(" It ties with {others}: both lose.").format(
+        tie = _(" It ties with {others}: every tied stack loses.").format(
             others=and_list([str(c) for c in worst if c != card])) if len(worst) > 1 else ""
+        if red:
+            return _("{card} is the highest red card on top: in the red.").format(card=card) + tie
         return _("No top card is red, so the lowest black card loses: {card}.").format(card=card) + tie
     if red and not card.red:
         return _("{card} is black: while any top card is red, black tops are safe.").format(card=card)
@@ -66,7 +64,7 @@ def lesson_red() -> Lesson:
         "Each player has a stack of face-up cards. After every player has laid one card, look at the top card "
         "of each stack: whoever shows the highest red card (♥ or ♦, Ace high) is in the red and picks up a "
         "card. If no top card is red, the lowest black card loses instead. Ties all lose."), tasks,
-        outro=_("That is the whole scoring rule of a round."))
+        outro=_("That is the whole rule of who loses a round."))
 
 
 # ----- lesson 2: where a card may go -----------------------------------------------------------------------------
@@ -84,7 +82,7 @@ def fits_task() -> PickTask:
         card=card), tops, [t for t in tops if fits(card, t)], key="fits",
         right=lambda t: place_why(card, t), wrong=lambda t: place_why(card, t),
         before=[show([card], _("Your card:"))], row_label=_("The top cards of the stacks:"),
-        done=_("Same suit or same rank, as in Crazy Eights."))
+        done=_("Same suit or same rank, as in Crazy Eights, but no card is wild: an 8 follows the same rule."))
 
 
 def discard_task() -> ChoiceTask:
@@ -184,8 +182,12 @@ def game_intro() -> str:
         "After a round the losers pick up, clockwise from the dealer's left: each draws one card from the pack; "
         "then the round's discards, in the order they were discarded, are handed to the losers one at a time in "
         "that clockwise turn, round them as often as needed. The last loser clockwise from the dealer's left "
-        "starts the next round. Deal follows deal until someone's total reaches {target} or more; then the lowest "
-        "total wins.").format(target=TARGET)
+        "starts the next round. If the pack is empty when a loser must draw, the cards under the stacks' top cards "
+        "are shuffled into a new pack.") + "\n\n" + _(
+        "The first dealer is whoever draws the highest black card (Ace high; with no black card or a tie, they "
+        "draw again); then the deal passes to the left, and the player left of the dealer starts a deal's first "
+        "round. Deal follows deal until someone's total reaches "
+        "{target} or more; then the lowest total wins, and tied lowest totals share the win.").format(target=TARGET)
 
 
 def lesson_game() -> Lesson:

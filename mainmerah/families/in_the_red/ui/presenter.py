@@ -180,8 +180,9 @@ class InTheRedPresenter(Presenter):
         f: Frame = frame
         names, you = self.ctx.names, self.ctx.human
         if self._must_discard():
-            return _("Nothing in your hand fits any stack ({why}): choose the card to discard. It goes to the "
-                     "round's loser.").format(why=no_fit_reason(f.hands[you or 0]))
+            # What to do first: on a phone the prompt shows three lines, and the reason can run longer.
+            return _("Choose a card to discard: nothing in your hand fits any stack ({why}). It goes to one of "
+                     "the round's losers.").format(why=no_fit_reason(f.hands[you or 0]))
         card = self.selected
         if card is None:
             return _("Choose a card in your hand: the stacks it fits (same suit or same rank) light up, then choose "
@@ -305,7 +306,7 @@ def hint_reason(card: Card, stack: int | None, tops: Sequence[Card], hand: Seque
     players still play this round after ``me``, who can change that)."""
     if stack is None:
         return _("nothing fits: discard {card}; it would count {n} in your hand at the end of the deal, and it goes "
-                 "to the round's loser.").format(card=card, n=value(card))
+                 "to one of the round's losers.").format(card=card, n=value(card))
     after = list(tops)
     after[stack] = card
     lost, red = losers(after)

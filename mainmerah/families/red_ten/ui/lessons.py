@@ -80,7 +80,8 @@ def rank_tasks() -> list[Task]:
         [(_("Yes: a red ten is the highest card"), False, cap(does_not_beat(sick, jacks)) + ". " + _(
             "In a pair a red ten counts as a plain 10: a \"sick\" red ten (带病红十).")),
          (_("No"), not beats(sick, jacks), cap(does_not_beat(sick, jacks)) + ". " + _(
-             "A red ten is the highest only as a single; in a pair, a bomb or a straight it is a plain 10."))],
+             "A red ten is the highest only as a single; in a pair, a straight or a bomb of three or four tens it is "
+             "a plain 10."))],
         key="sick")
     return [pick, order, pair]
 
@@ -163,10 +164,16 @@ def team_tasks() -> list[Task]:
          (_("Nobody"), False, _("Without a red ten you are on the other team, with one or two partners; you just do "
                                 "not know yet which."))],
         key="unknown")
+    return [partner, unknown]
+
+
+# ----- 5. scoring -----------------------------------------------------------------------------------------------
+def risk_task() -> ChoiceTask:
+    """Alone with both red tens, opened, and last: the base score times four (asked once the scores are taught)."""
     win = settle([0, 1, 2, 3], [0], True).scores[0]
     lose = settle([1, 2, 3, 0], [0], True).scores[0]
     hidden_lose = settle([1, 2, 3, 0], [0], False).scores[0]
-    risk = ChoiceTask(
+    return ChoiceTask(
         _("You hold both red tens and reveal both: an open hand (明打). If you then finish last, what do you "
           "score?"),
         [(signed(lose), True, _("Yes: alone and last is {base} (斟酒), and an open hand that the red side loses "
@@ -176,10 +183,8 @@ def team_tasks() -> list[Task]:
                                         "×4 when the red side loses.").format(n=signed(hidden_lose))),
          (signed(2 * hidden_lose), False, _("×2 is for an open hand the red side wins. Losing it counts ×4."))],
         key="risk")
-    return [partner, unknown, risk]
 
 
-# ----- 5. scoring -----------------------------------------------------------------------------------------------
 def score_task(prompt: str, out: list[int], red: list[int], open_hand: bool, seat: int, key: str,
                why: str) -> NumberTask:
     result = settle(out, red, open_hand)
@@ -191,7 +196,8 @@ def score_task(prompt: str, out: list[int], red: list[int], open_hand: bool, sea
 
     def hint(got: int, attempts: int) -> str:
         if got == base and result.multiplier != 1:
-            return _("{n} is the table's score; now the multiplier: ×{m}.").format(n=minus(got), m=result.multiplier)
+            return _("{n} is the score before the multiplier; now multiply: ×{m}.").format(n=minus(got),
+                                                                                          m=result.multiplier)
         if got in theirs and got != answer:
             return _("{n} is the other side's score: check which side won.").format(n=minus(got))
         if got == -answer:
@@ -212,6 +218,7 @@ def scoring_tasks() -> list[Task]:
         score_task(_("1 against 3, hidden: the holder of both red tens goes out first (冲出). What does each of the "
                      "three others score?"), [0, 1, 2, 3], [0], False, 1, "lone",
                    _("The lone player first: +9 for the lone player, −3 for each other.")),
+        risk_task(),
     ]
 
 
@@ -230,11 +237,13 @@ def guided_task() -> WidgetTask:
 
 LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list[Task]]]] = [
     ("red-ten-ranks", lambda: _("The rank order"), lambda: _(
-        "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. A single card goes by "
+        "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. All 54 cards (the pack "
+        "and both jokers) are dealt, 14 to two seats and 13 to the other two. A single card goes by "
         "rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big joker (大王), and "
         "a red ten (♥10 or ♦10) above all. Pairs go by the same order, from 3 up to 2.\n\n"
         "Suits never matter, except that ♥10 and ♦10 are the red tens. A red ten is the highest only as a single: "
-        "in a pair, a straight or a bomb it counts as a plain 10, and a black ten is always a plain 10."),
+        "in a pair, a straight or a bomb of three or four tens it counts as a plain 10, and a black ten is always a "
+        "plain 10."),
      rank_tasks),
     ("red-ten-plays", lambda: _("The combinations"), lambda: _(
         "A play is a single, a pair, a straight (顺子: three or more ranks in a row on A 2 3 … K A, no wrapping) or "
@@ -242,23 +251,28 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
      combination_tasks),
     ("red-ten-beating", lambda: _("Beating a play"), lambda: _(
         "To beat the top play, play the same kind with the same number of cards and a higher rank (a straight: "
-        "the same length, starting higher). A bomb beats any single, pair or straight; a higher bomb beats a "
-        "bomb: bombs go by kind first (three of a kind, four of a kind, the two jokers, the two red tens), then by "
-        "rank. The holder of ♥3 leads the first round of a hand; the lead need not contain ♥3. The leader of a "
-        "round must play; every other seat may pass, even when it could play, and may "
-        "play again when its turn comes back in the same round."), beating_tasks),
+        "the same length, starting further up the line A 2 3 … K A, so A-2-3 is the lowest). A bomb beats any "
+        "single, pair or straight; a higher bomb beats a bomb: bombs go by kind first (three of a kind, four of "
+        "a kind, the two jokers, the two red tens), then by rank. The holder of ♥3 leads the first round of a "
+        "hand; the lead need not contain ♥3. The leader of a round must play; every other seat may pass, even "
+        "when it could play, and may play again when its turn comes back in the same round. When every other "
+        "seat that still has cards has passed since the last play, the round ends: whoever made that play leads "
+        "the next round."), beating_tasks),
     ("red-ten-teams", lambda: _("Teams and the reveal"), lambda: _(
         "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone "
-        "against three. Before play each seat may keep quiet or reveal a red ten; the holder of both may reveal "
-        "just one of them (a bluff), reveal both, or surrender. "
-        "Both red tens shown make an open hand (明打)."), team_tasks),
+        "against three. Before the first card every seat answers once, and the answers are shown together when "
+        "all four are in: any seat may keep quiet; the holder of one red ten may reveal it; the holder of both may "
+        "reveal just one of them (a bluff), reveal both, or surrender. Both red tens shown make an open hand (明打); "
+        "playing a red ten later does not open a hand."), team_tasks),
     ("red-ten-scoring", lambda: _("Scoring"), lambda: _(
-        "Whoever plays their last card goes out; the others play on. The hand ends as soon as its score is "
+        "Whoever plays their last card goes out; the others play on. If nobody then beats that player's last "
+        "play, the next seat in play order that still has cards leads. The hand ends as soon as its score is "
         "settled: in 2 against 2 when the partner of the first player out goes out too, or both opponents of the "
         "first player out have gone out; in 1 against 3 when the lone player goes out, or all three others have.\n\n"
         "2 against 2, by the places of the first player out's team: first and second +2/−2, first and third "
         "+1/−1, first and last 0. 1 against 3: the lone player first +9 (others −3), last −9 (others +3), "
-        "otherwise 0. An open hand: ×2 if the red side wins, ×4 if it loses."), scoring_tasks),
+        "otherwise 0. An open hand: ×2 if the red side wins, ×4 if it loses. A surrender ends the hand before any "
+        "card is played: −3 for the one who surrenders, +1 for each other player, no multiplier."), scoring_tasks),
     ("red-ten-game", lambda: _("A guided hand"), lambda: _(
         "Play one whole hand. You sit at the bottom; the three computers play greedily."), lambda: [guided_task()]),
 ]
