@@ -52,8 +52,8 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
-# -n 3 on a 2-core machine: most browser and server tests wait (for a kernel, a page, the culler), so a
-# third worker fills the idle CPU (one quiet run used 1.1 of 2 cores with -n 2).
+# -n 3 on a 2-core machine: many browser and server tests wait (for a kernel, a page, the culler). Measured
+# here on 2026-12-03: no faster than -n 2 (19 min either way, the CPU is the limit), and green under a load of 11.
 # --dist loadfile: a notebook's cells share one kernel, so they must run in order on one worker.
 # --no-loadscope-reorder: the files start in the order tests/conftest.py gives (the longest first), not
 # pytest-xdist's (the most tests first, which left the site build and the classroom for last).
