@@ -27,22 +27,20 @@ def query_url() -> str:
     return f"{protocol}://{ip}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
 
 
-# How long one socket waits before the kernel opens a fresh one. A request the server could not hand over (the
-# socket was gone) waits there for the next socket of this kernel (mainmerah.server.query), so a kernel that
-# lost its socket learns its page at the next round instead of never.
-ROUND = 20.0
-
-
 async def _receive(url: str) -> str | None:
-    """The request text, on a fresh socket every ``ROUND`` s until it comes (a server gone raises)."""
+    """The request text, read on one socket kept open until it comes (a server gone raises).
+
+    The socket is never closed from this side while waiting: a request the server sends while this side is
+    closing a socket is lost (it went to a socket already gone), and the page then never draws. The server
+    keeps one live socket per kernel and holds a request that finds none (mainmerah.server.query); if it
+    closes this socket (refused, restarting), a new one is opened shortly.
+    """
     from tornado.websocket import websocket_connect
 
     while True:
         conn = await websocket_connect(url, connect_timeout=5)
         try:
-            message = await asyncio.wait_for(conn.read_message(), ROUND)
-        except TimeoutError:
-            continue  # a pooled kernel waits for its student: ask again on a new socket
+            message = await conn.read_message()
         finally:
             conn.close()
         if message is None:  # the server closed this socket (refused or restarting): try again shortly

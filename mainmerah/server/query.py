@@ -5,8 +5,8 @@ page open one for any id, and on close deletes the last entry it looked at when 
 listed: two sockets with one made-up id, closed in turn, drop the newest kernel waiting for its page, which then
 never learns it (its page stays at "Running…"). Here only a running kernel's id is accepted, one live socket per
 id, and a closing socket removes its own entry only. Every refusal is logged (the id shortened, nothing else).
-The kernel's side (``mainmerah.pages.request``) reconnects now and then, so a request sent while it had no socket
-still reaches it (Voila keeps it for the next socket of that id).
+The kernel's side (``mainmerah.pages.request``) keeps its one socket open until its request comes; a request that
+finds no live socket is kept for the kernel's next one.
 """
 
 from __future__ import annotations
@@ -44,6 +44,21 @@ class RequestSocket(RequestInfoSocketHandler):
         waiters: dict[str, Any] = RequestInfoSocketHandler._waiters
         for kernel_id in [k for k, w in waiters.items() if w is self]:
             del waiters[kernel_id]
+
+
+    @classmethod
+    def send_updates(cls, msg: dict[str, Any]) -> None:
+        """A page's request to its kernel: written to the kernel's live socket, else kept for its next one (Voila
+        writes to whatever socket is listed, even one closing, where the request is lost and the page hangs)."""
+        kernel_id, payload = msg["kernel_id"], msg["payload"]
+        waiter = RequestInfoSocketHandler._waiters.get(kernel_id)
+        if waiter is not None and _live(waiter):
+            try:
+                waiter.write_message(payload)
+                return
+            except Exception:  # noqa: BLE001 - closed meanwhile: kept for the kernel's next socket
+                log.warning("request for kernel %s… kept: its socket closed while sending", kernel_id[:8])
+        RequestInfoSocketHandler._cache[kernel_id] = payload
 
 
 def _live(socket: Any) -> bool:

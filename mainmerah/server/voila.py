@@ -95,6 +95,8 @@ def _patched(handler: Any) -> Any:
     from mainmerah.server.query import RequestSocket
 
     if handler is RequestInfoSocketHandler:
+        # Voila's page handler sends a request through the base class by name: the same safe send there.
+        RequestInfoSocketHandler.send_updates = RequestSocket.send_updates  # type: ignore[method-assign]
         return RequestSocket  # sends at once too; see mainmerah.server.query
     if isinstance(handler, type) and issubclass(handler, LogoutHandler):
         return NotHereHandler
