@@ -68,3 +68,9 @@ def claims_of(texts: list[str]) -> list[str]:
             if s not in seen:
                 seen.append(s)
     return seen
+
+
+def stated(game: str) -> list[str]:
+    """Every sentence ``game``'s lessons and rules sheet state, in English, each once."""
+    with english():
+        return claims_of(lesson_texts(game) + sheet_texts(game))

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from claims import claims_of, english, lesson_texts, sheet_texts
+from claims import claims_of, english, stated
 
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK, Card
@@ -367,12 +367,7 @@ NOT_CLAIMS = {
 }
 
 
-def stated() -> list[str]:
-    with english():
-        return claims_of(lesson_texts(GAME) + sheet_texts(GAME))
-
-
-STATED = stated()
+STATED = stated(GAME)
 with english():
     EXAMPLE = claims_of(the_example())
 

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from claims import claims_of, english, lesson_texts, sheet_texts
+from claims import claims_of, english, stated
 from test_claims_chinese_ten import pairing
 
 from mainmerah.core import registry
@@ -230,12 +230,7 @@ NOT_CLAIMS = {
 }
 
 
-def stated() -> list[str]:
-    with english():
-        return claims_of(lesson_texts(GAME) + sheet_texts(GAME))
-
-
-STATED = stated()
+STATED = stated(GAME)
 with english():
     EXAMPLE = claims_of(the_example())
 
