@@ -61,7 +61,10 @@ class VoilaServer:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cmd = [
             *(launcher or [voila]), str(root), f"--port={self.port}", "--no-browser", "--Voila.ip=127.0.0.1",
-            f"--Voila.config_file_paths={ROOT}", "--VoilaConfiguration.template=mainmerah-app", *(extra or []),
+            f"--Voila.config_file_paths={ROOT}", "--VoilaConfiguration.template=mainmerah-app",
+            # Times in the log: a page that never showed is told apart from one that showed late.
+            "--Voila.log_format=%(asctime)s.%(msecs)03d %(name)s %(levelname)s | %(message)s",
+            "--Voila.log_datefmt=%H:%M:%S", *(extra or []),
         ]
         self._logf = open(self.log, "w")  # noqa: SIM115 (closed in stop())
         # The app's page template (Voila's own less its CDN links) lives in config/app, as for `make app`.
@@ -204,7 +207,28 @@ def open_notebook(page: object, server: VoilaServer, notebook: str, ready: str, 
     each: a page that finds no preheated kernel runs its notebook from the start, and on a busy 2-core
     machine (CI with three workers and their browsers) that has taken more than one."""
     page.goto(server.render_url(notebook), timeout=timeout)  # type: ignore[attr-defined]
-    page.wait_for_selector(ready, timeout=timeout)  # type: ignore[attr-defined]
+    try:
+        page.wait_for_selector(ready, timeout=timeout)  # type: ignore[attr-defined]
+    except Exception as e:
+        raise AssertionError(f"{notebook} did not show {ready}: {e}\n{what_the_page_shows(page, server)}") from e
+
+
+def what_the_page_shows(page: object, server: VoilaServer) -> str:
+    """For a page that never showed: its text and kernel, and the end of its server's log (a CI run keeps no
+    artifacts, so the failure's message is all there is to go on)."""
+    try:
+        text = page.inner_text("body")[-600:]  # type: ignore[attr-defined]
+        kernel = page.evaluate("() => window.jupyterapp?.widgetManager?.kernel?.id ?? null")  # type: ignore[attr-defined]
+    except Exception as e:  # noqa: BLE001 - a crashed page: say so
+        text, kernel = f"(page unreadable: {e})", None
+    try:
+        log = server.log.read_text(errors="replace").splitlines()
+    except OSError:
+        log = []
+    noise = ("not trusted", "without encryption", "No such comm", "Adapting from protocol")
+    tail = "\n".join(line for line in log if not any(n in line for n in noise))[-4000:]
+    return f"page text: {text!r}\npage kernel: {kernel}\nlive kernels: {sorted(server.kernels())}\n" \
+           f"server log (end):\n{tail}"
 
 
 def screenshot(page: object, name: str) -> Path:

@@ -205,7 +205,7 @@ def test_two_students_and_the_teacher_page(classroom, browser) -> None:  # noqa:
     screenshot(third, "teacher-student-390")
     students.append((context, third))
     expect()(rows).to_have_count(3, timeout=WAIT)
-    expect()(tp.locator(".mmt-table tbody")).to_contain_text("Citra")
+    expect()(tp.locator(".mmt-table tbody")).to_contain_text("Citra", timeout=WAIT)
 
     # Ani opens the puzzles too (another page, another kernel) and solves one: her row gets the puzzle.
     import mainmerah as mm

@@ -153,6 +153,9 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     screenshot(page, "tutorial-lesson3-turn")
     page.locator(".mm-coach-stock .mm-card").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("You turned up 2♥", timeout=WAIT)
+    # The prompt is drawn after the feedback (a separate widget, its own message): read the tick only
+    # once the prompt is the flip's own, or a stale tick is read and the wait below looks for a past one.
+    expect()(page.locator(".mm-coach-prompt")).to_contain_text("2♥ pairs with", timeout=WAIT)
     tick = int(page.locator(".mm-coach-prompt p").first.get_attribute("data-tick"))
     page.locator(".mm-coach-table .mm-c-8C").click()
     expect()(page.locator(".mm-coach > .mm-feedback")).to_contain_text("2 + 8 = 10", timeout=WAIT)
