@@ -9,6 +9,7 @@ from mainmerah.core.cards import JOKERS, PACK, PACK_WITH_JOKERS, Card, CardError
 from mainmerah.core.errors import LayoutError, RuleError, SaveFileError
 from mainmerah.core.registry import GameInfo, game_from_layout, games, load_game, make_bot, new_game
 from mainmerah.core.registry import get as game_info
+from mainmerah.core.review import Moment, Review, review
 from mainmerah.families.fishing.bots import GreedyBot, JBCaptureBot, RandomBot, jb_capture, play_out
 from mainmerah.families.fishing.deal import DECK, Setup, deal
 from mainmerah.families.fishing.events import Capture, Deal, End, Flip, Play, Redeal, Stay, TakeFour
@@ -37,9 +38,10 @@ __version__ = "0.2.0"
 __all__ = [
     "DECK", "JB", "JOKERS", "PACK", "PACK_WITH_JOKERS", "RULESETS", "TOTAL_POINTS", "VARIANTS", "Capture",
     "Card", "CardError", "CardGames", "ChineseTen", "Choice", "Classic", "Deal", "Decision", "End", "Flip",
-    "Game", "GameInfo", "GreedyBot", "JBCaptureBot", "LayoutError", "Match", "Play", "Puzzle", "RandomBot", "Redeal",
-    "RuleError", "Ruleset", "SaveFileError", "SeatView", "Setup", "Stay", "TakeFour", "Variant", "cards_text",
+    "Game", "GameInfo", "GreedyBot", "JBCaptureBot", "LayoutError", "Match", "Moment", "Play", "Puzzle", "RandomBot",
+    "Redeal", "Review", "RuleError", "Ruleset", "SaveFileError", "SeatView", "Setup", "Stay", "TakeFour", "Variant",
+    "cards_text",
     "deal", "game_from_layout", "game_info", "games", "get_ruleset", "get_variant", "jb_capture",
     "load_game", "main_merah_points", "make_bot", "new_game", "next_first", "packs", "parse_cards", "play_out",
-    "puzzles", "score_card",
+    "puzzles", "review", "score_card",
 ]

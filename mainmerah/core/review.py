@@ -1,0 +1,193 @@
+"""A review of one seat's decisions in a game of any registered game: where its choices cost the most.
+
+Game-neutral, through the contract only (OpenSpiel's way): each decision of the seat is replayed from what
+the seat could see. The cards it could not see are dealt otherwise (``GameInfo.other_world``) ``worlds`` times;
+in each world every legal action is played and the game finished by the computer at ``level`` for every seat;
+an action's worth is the seat's final score in that world (the lower the better where the lowest total wins).
+Every legal action is first played in a quarter of the worlds; the played one and the three best go on to all.
+The same worlds and the same computer seeds serve every action, so two actions are compared on equal terms,
+and a decision is called a mistake only when what it lost is larger than twice the estimate's standard error
+(and at least ``least`` points): chance alone is not a mistake. A position with nothing hidden is one world.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mainmerah.core.contract import GameState
+from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.registry import GameInfo, get
+
+Progress = Callable[[int, int], object]  # (decisions judged, decisions to judge)
+FINALISTS = 3  # the actions (with the one played) judged on every world after a first look on a quarter of them
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One decision of the seat, judged: what was played, the best action found, and what the choice cost."""
+
+    step: int  # the decision's index in the game's history (``game.goto(step)`` is the position before it)
+    seat: int
+    action: str  # what was played, in the game's notation
+    better: str  # the action that did best in the sampled worlds (``action`` itself when nothing beat it)
+    loss: float  # the seat's points lost on average by ``action`` against ``better`` (0: the best found)
+    spread: float  # the standard error of ``loss`` (paired over the same worlds)
+    gain: float  # what ``action`` won on average against the mean of the other legal actions
+    worlds: int  # how many deals of the unseen cards it was judged over (1: nothing was hidden)
+    options: int  # how many legal actions there were
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.better != self.action and self.loss > 2 * self.spread
+
+    def explain(self) -> str:
+        """The judgement in words, in the current language."""
+        if self.better == self.action:
+            return _("{action} was the best choice here.").format(action=self.action)
+        return _("{better} was better than {action}: about {loss} points more on average (± {spread}).").format(
+            better=self.better, action=self.action, loss=_points(self.loss), spread=_points(self.spread))
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every judged decision of one seat; ``moments``: the real mistakes, the costliest first."""
+
+    game: str
+    seat: int
+    level: str
+    worlds: int
+    decisions: tuple[Moment, ...]  # in the order they were taken
+    least: float
+
+    @property
+    def moments(self) -> tuple[Moment, ...]:
+        found = [m for m in self.decisions if m.is_mistake and m.loss >= self.least]
+        return tuple(sorted(found, key=lambda m: (-m.loss, m.step)))
+
+    @property
+    def best(self) -> Moment | None:
+        """The seat's best decision: the one whose choice beat the other actions by the most (None: none did)."""
+        good = [m for m in self.decisions if m.better == m.action and m.gain > 0]
+        return max(good, key=lambda m: (m.gain, -m.step), default=None)
+
+    def method(self) -> str:
+        """One line on how the decisions were judged, for the page."""
+        return ngettext(
+            "Each decision was compared over {n} deal of the cards you could not see, the computer ({level}) "
+            "playing every seat after it.",
+            "Each decision was compared over {n} deals of the cards you could not see, the computer ({level}) "
+            "playing every seat after it.", self.worlds).format(n=self.worlds, level=self.level)
+
+
+def _points(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".") if abs(x) < 10 else f"{x:.0f}"
+
+
+def worth(info: GameInfo, game: GameState[Any], seat: int) -> float:
+    """The seat's final result, higher is better (In The Red's lowest total wins: its total negated)."""
+    score = float(game.scores[seat])
+    return -score if info.low_wins else score
+
+
+def finish(info: GameInfo, game: GameState[Any], level: str, seed: int) -> GameState[Any]:
+    """``game`` played to its end by the computer at ``level`` in every seat (seeded, so repeatable)."""
+    bots = [info.make_bot(level, seed=seed * 16 + s) for s in range(game.players)]
+    for _move in range(10_000):
+        d = game.decision
+        if d is None:
+            return game
+        game.act(bots[d.seat].choose(game.view(d.seat)))
+    raise RuntimeError(f"{info.name}: a game did not end in 10,000 decisions")
+
+
+def played_action(before: GameState[Any], decision: object) -> str:
+    """The legal action (in notation) whose record is ``decision``, the one the game took next."""
+    step = len(before.choices)
+    for action in before.legal_actions():
+        after = before.copy()
+        after.act(action)
+        if after.choices[step] == decision:
+            return action
+    raise ValueError(f"decision {step} of this game is none of its legal actions")
+
+
+def judge(info: GameInfo, before: GameState[Any], seat: int, played: str, worlds: int, level: str,
+          rng: random.Random) -> tuple[str, float, float, float, int]:
+    """(best action, loss, spread, gain, worlds used) for ``played`` at ``before`` (the seat to move)."""
+    actions = before.legal_actions()
+    dealt: list[GameState[Any]] = []
+    for _i in range(worlds):
+        other = info.other_world(before, seat, rng)
+        if other is None:  # nothing hidden: one world says it all
+            dealt = [before]
+            break
+        dealt.append(other)
+    seeds = [rng.randrange(1 << 30) for _w in dealt]
+
+    def outcomes(action: str, worlds: range) -> list[float]:
+        row = []
+        for i in worlds:
+            g = dealt[i].copy()
+            g.act(action)
+            row.append(worth(info, finish(info, g, level, seeds[i]), seat))
+        return row
+
+    # Every action on the first quarter of the worlds; the played one and the FINALISTS best of them on all.
+    first = len(dealt) // 4 if len(dealt) >= 8 else len(dealt)
+    values = {a: outcomes(a, range(first)) for a in actions}
+    early = {a: sum(v) / len(v) for a, v in values.items()}
+    others = [early[a] for a in actions if a != played]
+    gain = early[played] - sum(others) / len(others) if others else 0.0
+    finalists = sorted(actions, key=lambda a: -early[a])[:FINALISTS]
+    for a in {*finalists, played}:
+        values[a] = values[a] + outcomes(a, range(first, len(dealt)))
+    mean = {a: sum(values[a]) / len(values[a]) for a in {*finalists, played}}
+    best = max(mean, key=lambda a: (mean[a], a == played, a))
+    diffs = [b - p for b, p in zip(values[best], values[played], strict=True)]
+    return best, sum(diffs) / len(diffs), _stderr(diffs), gain, len(dealt)
+
+
+def _stderr(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = sum(xs) / n
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
+def review(game: GameState[Any], seat: int = 0, worlds: int = 40, level: str = "greedy", seed: int = 0,
+           least: float = 0.5, progress: Progress | None = None) -> Review:
+    """Judge every decision ``seat`` took in ``game`` (finished or not) with more than one legal action."""
+    info = get(game.game_name)
+    if not 0 <= seat < game.players:
+        raise ValueError(_("no seat {seat} in a game of {n} players").format(seat=seat, n=game.players))
+    if level not in info.bots:
+        raise ValueError(_("unknown computer level {level!r}: choose one of {levels}").format(
+            level=level, levels=", ".join(info.bots)))
+    if worlds < 1:
+        raise ValueError(f"worlds must be at least 1, not {worlds!r}")
+    history = list(game.choices)
+    position = game.replay()
+    todo: list[int] = []
+    for step in range(len(history)):
+        d = position.decision
+        if d is not None and d.seat == seat and len(position.legal_actions()) > 1:
+            todo.append(step)
+        position.redo()
+    rng = random.Random(seed)
+    judged: list[Moment] = []
+    position = game.replay()
+    for step in range(len(history)):
+        if step in todo:
+            before = position.copy()
+            played = played_action(before, history[step])
+            best, loss, spread, gain, used = judge(info, before, seat, played, worlds, level, rng)
+            judged.append(Moment(step, seat, played, best, loss, spread, gain, used, len(before.legal_actions())))
+            if progress is not None:
+                progress(len(judged), len(todo))
+        position.redo()
+    return Review(info.name, seat, level, worlds, tuple(judged), least)
