@@ -60,15 +60,16 @@ class Table:
     """One shared game: its seats, the game (the engine's state), the sequence number."""
 
     def __init__(self, code: str, game: GameState[Any], seats: list[Seat], pace: float, seq: int = 0,
-                 address: str = "") -> None:
+                 address: str = "", marks: list[int] | None = None) -> None:
         self.code = code
         self.game = game
         self.seats = seats
         self.pace = pace
         self.seq = seq
         self.address = address  # who created it (the per-address limit); not saved
-        # marks[n]: how many events the game had at sequence number n (a seat that saw n is sent the rest)
-        self.marks: list[int] = [len(game.events)] * (seq + 1)
+        # marks[n]: how many events the game had at sequence number n (a seat that saw n is sent the rest);
+        # at 0 none: a seat's first frame tells every event from the deal on.
+        self.marks: list[int] = marks if marks is not None else [0] + [len(game.events)] * seq
         self._bots: dict[int, Bot] = {}
         self.notify: Callable[[Table], object] = lambda table: None  # the store's: write, send, schedule
 
@@ -147,13 +148,14 @@ class Table:
         """What ``seat`` sees now (None: the watcher, every hand), with the events after sequence ``since``."""
         since = max(0, min(int(since), self.seq))
         game, d = self.game, self.game.decision
-        names = self.names()
         with speaking(lang if lang in LANGUAGES else "en"):
+            names = self.names()
             events = [e.explain(names, seat) for e in game.events[self.marks[since]:]]
         frame: dict[str, Any] = {
             "kind": "frame", "code": self.code, "game": self.game_name, "seq": self.seq, "since": since,
             "moves": len(game.choices), "seat": seat, "players": game.players,
-            "seats": [s.public() for s in self.seats], "events": events, "over": game.is_over,
+            "seats": [s.public() for s in self.seats], "names": names, "events": events, "event": self.marks[since],
+            "over": game.is_over,
             "decision": None if d is None else {"seat": d.seat, "kind": d.kind},
             "legal": game.legal_actions() if d is not None and d.seat == seat else [],
         }
@@ -167,7 +169,7 @@ class Table:
     # ----- the save file --------------------------------------------------------------------------------
     def saved(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, "code": self.code, "game": self.game.to_json(),
-                "seats": [s.saved() for s in self.seats], "seq": self.seq, "pace": self.pace}
+                "seats": [s.saved() for s in self.seats], "seq": self.seq, "pace": self.pace, "marks": self.marks}
 
     @classmethod
     def load(cls, data: Any) -> Table:
@@ -180,7 +182,11 @@ class Table:
         seats = [Seat.load(i, s) for i, s in enumerate(data["seats"])]
         if len(seats) != game.players:
             raise ValueError("the seats do not match the game's players")
-        return cls(code, game, seats, min(max(float(data.get("pace", 0)), 0.0), PACE_MAX), int(data.get("seq", 0)))
+        seq, marks = int(data.get("seq", 0)), data.get("marks")
+        if not (isinstance(marks, list) and len(marks) == seq + 1 and all(isinstance(m, int) for m in marks)
+                and marks == sorted(marks) and marks[0] >= 0 and marks[-1] == len(game.events)):
+            marks = None  # unknown: a seat catching up from the middle is told every event since the deal
+        return cls(code, game, seats, min(max(float(data.get("pace", 0)), 0.0), PACE_MAX), seq, marks=marks)
 
 
 class Store:
