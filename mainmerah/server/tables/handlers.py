@@ -104,8 +104,8 @@ class ApiHandler(RequestHandler):
                 raise ProtocolError(_("The message is too long ({n} bytes; at most {most}).").format(
                     n=length, most=MAX_BODY), 413)
             data = parse(self.request.body, self.kind)
-            client = str(data.get("token") or self.request.remote_ip or "")
-            if not self.hub.limits.allow(client):
+            address = self.request.remote_ip or ""
+            if not self.hub.limits.allow(f"token {data.get('token', '')}" if "token" in data else address, address):
                 raise too_many()
             with speaking(language(data)):
                 answer = self.answer(data)

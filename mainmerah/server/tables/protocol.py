@@ -98,17 +98,27 @@ class Bucket:
         return True
 
 
+# One address may send this many times what one client may: a class behind one NAT address shares it, and a
+# client making up a new token for each message (each a fresh bucket) is still held by its address's.
+PER_ADDRESS = 10
+
+
 class Limits:
-    """One bucket per client (a seat's token, else the address), forgotten when full again."""
+    """One bucket per client (a seat's token, a socket), and one per address; forgotten when full again."""
 
     def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
         self.rate, self.burst = rate, burst
         self.buckets: dict[str, Bucket] = {}
 
-    def allow(self, client: str) -> bool:
+    def allow(self, client: str, address: str = "") -> bool:
         if len(self.buckets) > 10_000:
             now = time.monotonic()
             self.buckets = {k: b for k, b in self.buckets.items() if b.level + (now - b.at) * b.rate < b.burst}
+        if address:
+            shared = self.buckets.setdefault(f"address {address}", Bucket(self.rate * PER_ADDRESS,
+                                                                          self.burst * PER_ADDRESS))
+            if not shared.take():
+                return False
         bucket = self.buckets.setdefault(client, Bucket(self.rate, self.burst))
         return bucket.take()
 
