@@ -252,7 +252,9 @@ class MainMerahVoila(Voila):
         return handlers
 
     def class_handlers(self) -> list:
-        """The teacher's routes; with a class folder (``make serve-class``) its key is made and announced."""
+        """The teacher's routes and the table server's (``mainmerah.server.tables``); with a class folder
+        (``make serve-class``) its key is made and announced, and the tables are kept in it."""
+        from mainmerah.server.tables import make_hub, routes
         from mainmerah.server.teacher_page import ClearHandler, CsvHandler, TeacherHandler
         from mainmerah.teach.classfolder import class_folder, teacher_key
 
@@ -262,8 +264,11 @@ class MainMerahVoila(Voila):
             folder = Path(folder).resolve()
             options = {"folder": folder, "key": teacher_key(folder)}
             IOLoop.current().add_callback(self.announce_teacher, options["key"], folder)
+        hub = make_hub(folder, options["key"])
+        self.log.info("Table server at %smainmerah/tables/: %s", self.base_url, hub.store.describe())
         return [(url_path_join(self.base_url, path), handler, options) for path, handler in (
-            ("teacher", TeacherHandler), (r"teacher\.csv", CsvHandler), ("teacher/clear", ClearHandler))]
+            ("teacher", TeacherHandler), (r"teacher\.csv", CsvHandler), ("teacher/clear", ClearHandler))
+        ] + routes(self.base_url, hub)
 
     def announce_teacher(self, key: str, folder: Path) -> None:
         """Once listening (the port is known): the teacher's full link, on the terminal only."""

@@ -1,0 +1,273 @@
+"""The table server's routes (tornado): HTTP JSON under ``<base>/mainmerah/tables/`` and one websocket per seat.
+
+Mounted in the app's own server (``mainmerah.server.voila``) next to the teacher's routes, or served alone by
+``python -m mainmerah.server.tables``. Every answer is JSON; a refusal carries ``error``, a sentence in the
+client's language, and changes nothing. A seat proves itself with its token in the body (never in the URL, so
+no log holds it); the watcher (the teacher) with the class's key. Computers' seats are played here, at the
+table's pace, one move per tick of the server's loop.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+from typing import Any
+
+from tornado.ioloop import IOLoop
+from tornado.web import RequestHandler
+from tornado.websocket import WebSocketClosedError, WebSocketHandler
+
+from mainmerah.core.cards import CardError
+from mainmerah.core.errors import RuleError
+from mainmerah.core.i18n import _
+from mainmerah.pages.home import speaking
+from mainmerah.server.tables.protocol import MAX_BODY, Limits, ProtocolError, parse, too_many
+from mainmerah.server.tables.store import LANGUAGES, Store, Table, TableError
+
+log = logging.getLogger("mainmerah.server.tables")
+PREFIX = "mainmerah/tables"
+
+
+class Hub:
+    """What every route shares: the store, the open sockets by table, the limits, the watcher's key."""
+
+    def __init__(self, store: Store, watch_key: str = "", limits: Limits | None = None) -> None:
+        self.store = store
+        self.watch_key = watch_key
+        self.limits = limits or Limits()
+        self.sockets: dict[str, set[SeatSocket]] = {}
+        store.on_change = self.changed
+        for table in store.tables.values():  # loaded from the folder: computers to move go on
+            if table.bot_due() is not None:
+                IOLoop.current().call_later(table.pace, self.bot_turn, table, table.seq)
+
+    def changed(self, table: Table) -> None:
+        for socket in list(self.sockets.get(table.code, ())):
+            socket.push(table)
+        if table.bot_due() is not None:
+            IOLoop.current().call_later(table.pace, self.bot_turn, table, table.seq)
+
+    def bot_turn(self, table: Table, seq: int) -> None:
+        if table.seq != seq or self.store.tables.get(table.code) is not table:
+            return  # the table moved on meanwhile (or was closed): that change scheduled its own turn
+        try:
+            table.bot_move()
+        except Exception:  # noqa: BLE001 - a timer has nobody to answer but the log
+            log.exception("table %s: the computer's move failed", table.code)
+
+    def watching(self, key: str) -> bool:
+        return bool(self.watch_key) and hmac.compare_digest(key.encode("utf-8"), self.watch_key.encode("utf-8"))
+
+    def seat(self, table: Table, data: dict[str, Any]) -> int | None:
+        """The seat a message speaks for (None: the watcher), or TableError (403)."""
+        if "watch" in data:
+            if not self.watching(data["watch"]):
+                raise TableError(_("This is not the key that lets a teacher watch."), 403)
+            return None
+        if "token" not in data:
+            raise TableError(_("Give your seat's key (token), or the teacher's key (watch)."), 403)
+        return table.seat_of(data["token"]).index
+
+
+def language(data: dict[str, Any]) -> str:
+    lang = data.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+class ApiHandler(RequestHandler):
+    """One POST route: the body checked as ``kind``, then :meth:`answer`; refusals as JSON with ``error``."""
+
+    kind = ""
+    hub: Hub
+
+    def initialize(self, hub: Hub) -> None:
+        self.hub = hub
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookie carries any right here (a seat's token is in the body), so no cross-site request can use one."""
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    def refuse(self, status: int, message: str, kind: str = "refused") -> None:
+        self.set_status(status)
+        self.finish(json.dumps({"error": message, "kind": kind}, ensure_ascii=False))
+
+    def post(self) -> None:
+        data: dict[str, Any] = {}
+        try:
+            length = int(self.request.headers.get("Content-Length", "0") or 0)
+            if length > MAX_BODY:
+                raise ProtocolError(_("The message is too long ({n} bytes; at most {most}).").format(
+                    n=length, most=MAX_BODY), 413)
+            data = parse(self.request.body, self.kind)
+            address = self.request.remote_ip or ""
+            if not self.hub.limits.allow(f"token {data.get('token', '')}" if "token" in data else address, address):
+                raise too_many()
+            with speaking(language(data)):
+                answer = self.answer(data)
+        except (ProtocolError, TableError) as e:
+            with speaking(language(data)):
+                self.refuse(e.status, str(e))
+            return
+        except (RuleError, CardError) as e:
+            self.refuse(409, str(e), "rule")
+            return
+        except ValueError as e:
+            self.refuse(400, str(e))
+            return
+        self.finish(json.dumps(answer, ensure_ascii=False))
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class CreateHandler(ApiHandler):
+    kind = "create"
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.hub.store
+        table = store.create(data["game"], data["seats"], data.get("variant"), data.get("seed"),
+                             data.get("pace", 1.0), address=self.request.remote_ip or "")
+        log.info("table %s: %s, %d seats, created", table.code, table.game_name, len(table.seats))
+        answer: dict[str, Any] = {"code": table.code, "persistent": store.persistent}
+        if any(s.free for s in table.seats):
+            seat, token = table.take(data.get("name", ""))
+            answer |= {"seat": seat.index, "token": token}
+            answer["frame"] = table.frame(seat.index, 0, language(data))
+        return answer
+
+
+class JoinHandler(ApiHandler):
+    kind = "join"
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        table = self.hub.store.get(data["code"])
+        seat, token = table.take(data.get("name", ""))
+        return {"code": table.code, "seat": seat.index, "token": token,
+                "frame": table.frame(seat.index, 0, language(data))}
+
+
+class StateHandler(ApiHandler):
+    kind = "state"
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        table = self.hub.store.get(data["code"])
+        seat = self.hub.seat(table, data)
+        return {"frame": table.frame(seat, data.get("since", 0), language(data))}
+
+
+class ActHandler(ApiHandler):
+    """A seat's move (``action``), or (``kind = "name"``) its new name; the answer is its frame after it."""
+
+    kind = "act"
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        table = self.hub.store.get(data["code"])
+        seat = table.seat_of(data["token"])
+        if self.kind == "name":
+            table.rename(seat, data["name"])
+        else:
+            table.act(seat, data["action"])
+        return {"frame": table.frame(seat.index, data.get("since", table.seq - 1), language(data))}
+
+
+class NameHandler(ActHandler):
+    kind = "name"
+
+
+class SeatSocket(WebSocketHandler):
+    """One seat's (or the watcher's) live connection: a frame at every change of its table, in order.
+
+    The first message names the table and proves the seat (as ``state``); later ones may be moves
+    (``{"action": "3♥", "id": 7}``, answered ``{"kind": "reply", "id": 7}`` or with ``error``)."""
+
+    hub: Hub
+    table: Table | None = None
+    seat_index: int | None = None
+    sent = 0
+    lang = "en"
+
+    def initialize(self, hub: Hub) -> None:
+        self.hub = hub
+
+    @property
+    def max_message_size(self) -> int:
+        return MAX_BODY
+
+    def check_origin(self, origin: str) -> bool:
+        return True  # no cookie carries a right here: a seat is its token, sent in the first message
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        self.set_nodelay(True)
+        self.client = self.request.remote_ip or ""
+
+    def send(self, data: dict[str, Any]) -> None:
+        try:
+            self.write_message(json.dumps(data, ensure_ascii=False))
+        except WebSocketClosedError:
+            pass
+
+    def push(self, table: Table) -> None:
+        if table.seq > self.sent:
+            self.send(table.frame(self.seat_index, self.sent, self.lang))
+            self.sent = table.seq
+
+    def on_message(self, message: str | bytes) -> None:
+        if not self.hub.limits.allow(f"socket {id(self)}"):
+            self.send({"kind": "error", "error": str(too_many())})
+            return
+        try:
+            if self.table is None:
+                self.hello(parse(message, "state"))
+            else:
+                self.move(parse(message, "move"))
+        except (ProtocolError, TableError) as e:
+            with speaking(self.lang):
+                self.send({"kind": "error", "error": str(e)})
+            if self.table is None:
+                self.close(4000 + (e.status if e.status < 1000 else 0), "refused")
+
+    def hello(self, data: dict[str, Any]) -> None:
+        table = self.hub.store.get(data["code"])
+        self.lang = language(data)
+        with speaking(self.lang):
+            self.seat_index = self.hub.seat(table, data)
+        self.table = table
+        self.hub.sockets.setdefault(table.code, set()).add(self)
+        if self.seat_index is not None:
+            table.seats[self.seat_index].connected += 1
+        self.sent = max(0, min(data.get("since", 0), table.seq))
+        self.send(table.frame(self.seat_index, self.sent, self.lang))
+        self.sent = table.seq
+
+    def move(self, data: dict[str, Any]) -> None:
+        table, reply = self.table, {"kind": "reply", "id": data.get("id")}
+        assert table is not None
+        if self.seat_index is None:
+            self.send(reply | {"error": _("A watcher does not play.")})
+            return
+        try:
+            with speaking(self.lang):
+                table.act(table.seats[self.seat_index], data["action"])
+        except (RuleError, CardError) as e:
+            self.send(reply | {"error": str(e)})
+            return
+        self.send(reply)
+
+    def on_close(self) -> None:
+        if self.table is not None:
+            self.hub.sockets.get(self.table.code, set()).discard(self)
+            if self.seat_index is not None:
+                self.table.seats[self.seat_index].connected -= 1
+
+
+def routes(base_url: str, hub: Hub) -> list[tuple[str, type, dict[str, Any]]]:
+    """The table server's routes under ``base_url`` (tornado's handler tuples)."""
+    base = base_url.rstrip("/") + "/" + PREFIX
+    handlers: dict[str, type] = {"create": CreateHandler, "join": JoinHandler, "state": StateHandler,
+                                 "act": ActHandler, "name": NameHandler, "socket": SeatSocket}
+    return [(f"{base}/{name}", handler, {"hub": hub}) for name, handler in handlers.items()]

@@ -1,0 +1,297 @@
+"""Play with classmates: the client of the table server (``mainmerah.server.tables``).
+
+```python
+from mainmerah import tables
+srv = tables.connect("http://127.0.0.1:8866")            # the app's address (or a standalone table server's)
+t = srv.create(game, seats=["person", "person", "expert", "greedy"])   # t.code, t.seat (the creator's seat)
+me = srv.join(t.code, name="Budi")                      # the next free person's seat
+me.view, me.decision, me.legal_actions(), me.events     # this seat's view only (the game's own view object)
+me.act("3♥")                                            # checked by the server; refused -> mm.RuleError
+me.wait(timeout=10)                                     # until the table changes: the new sequence number
+again = srv.rejoin(t.code, me.token)                    # the same seat after a reload
+```
+
+Every change of a table reaches a seat as a *frame*: its sequence number, its own view, whose turn it is,
+its legal actions when it is to play, and the events since the frame it saw before (told as that seat reads
+them). A seat keeps one websocket open in a thread of its own and applies each frame in order; a frame that
+skips numbers (a dropped connection) is followed by a catch-up from the last number seen, so no event is lost.
+``on_change(callback)`` calls ``callback(seat)`` after each frame (from that thread: a widget hands it on).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mainmerah.core.errors import RuleError
+from mainmerah.core.wire import decode
+
+PREFIX = "mainmerah/tables"
+
+
+class TableError(ValueError):
+    """The server refused a request (an unknown code, a key that is not the seat's, a full table, too many at
+    once...): the message is the server's own words; ``status`` its HTTP status (0: the server was not reached)."""
+
+    def __init__(self, message: str, status: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose decision the game waits for, and of what kind (as the game's own ``Decision``'s ``seat`` and ``kind``)."""
+
+    seat: int
+    kind: str
+
+
+def connect(url: str, lang: str = "en", timeout: float = 10.0) -> Server:
+    """The table server at ``url`` (the app's address, e.g. ``http://127.0.0.1:8866``)."""
+    return Server(url, lang, timeout)
+
+
+class Server:
+    def __init__(self, url: str, lang: str = "en", timeout: float = 10.0) -> None:
+        self.url = url.rstrip("/") + "/"
+        self.lang = lang
+        self.timeout = timeout
+
+    def post(self, route: str, data: dict[str, Any]) -> dict[str, Any]:
+        """One request; a refusal raises RuleError (a rule said no) or TableError, with the server's words."""
+        body = json.dumps({**data, "lang": self.lang}, ensure_ascii=False).encode("utf-8")
+        request = urllib.request.Request(f"{self.url}{PREFIX}/{route}", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+                found: dict[str, Any] = json.loads(answer.read())
+                return found
+        except urllib.error.HTTPError as e:
+            try:
+                refusal = json.loads(e.read())
+            except ValueError:
+                raise TableError(f"HTTP {e.code}: {e.reason}", e.code) from None
+            if refusal.get("kind") == "rule":
+                raise RuleError(refusal.get("error", "")) from None
+            raise TableError(str(refusal.get("error", e.reason)), e.code) from None
+        except urllib.error.URLError as e:
+            raise TableError(f"the table server at {self.url} cannot be reached: {e.reason}") from None
+
+    def create(self, game: str, seats: list[str], name: str = "", variant: str | None = None,
+               seed: int | None = None, pace: float = 1.0, live: bool = True) -> Created:
+        """A new table of ``game``; each seat "person", "computer" or a computer's level. The creator takes the
+        first person's seat (``.seat``; None when every seat is a computer's)."""
+        data: dict[str, Any] = {"game": game, "seats": list(seats), "pace": pace, "name": name}
+        if variant is not None:
+            data["variant"] = variant
+        if seed is not None:
+            data["seed"] = seed
+        answer = self.post("create", data)
+        seat = Seat(self, answer["code"], answer["token"], answer["frame"], live) if "token" in answer else None
+        return Created(answer["code"], seat, bool(answer.get("persistent")))
+
+    def join(self, code: str, name: str = "", live: bool = True) -> Seat:
+        """The next free person's seat at the table ``code``."""
+        answer = self.post("join", {"code": code, "name": name})
+        return Seat(self, answer["code"], answer["token"], answer["frame"], live)
+
+    def rejoin(self, code: str, token: str, live: bool = True) -> Seat:
+        """The seat whose token this is (after a reload): its frame from the start, every event again."""
+        answer = self.post("state", {"code": code, "token": token})
+        return Seat(self, code, token, answer["frame"], live)
+
+    def watch(self, code: str, key: str, live: bool = True) -> Seat:
+        """The table as the teacher sees it, every hand face up (``views``); ``key`` is the teacher's."""
+        answer = self.post("state", {"code": code, "watch": key})
+        return Seat(self, code, "", answer["frame"], live, watch=key)
+
+
+@dataclass(frozen=True)
+class Created:
+    code: str  # the short code to write on the board
+    seat: Seat | None  # the creator's seat
+    persistent: bool  # whether the server keeps its tables through a restart (a class folder)
+
+
+class Seat:
+    """One seat at a shared table, as this client knows it from the frames the server sent it."""
+
+    def __init__(self, server: Server, code: str, token: str, frame: dict[str, Any], live: bool = True,
+                 watch: str = "") -> None:
+        self.server = server
+        self.code = code
+        self.token = token
+        self._watch = watch
+        self.frame: dict[str, Any] = {}
+        self.seq = -1
+        self.events: list[str] = []
+        self._lock = threading.Condition()
+        self._callbacks: list[Callable[[Seat], object]] = []
+        self._closed = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self.apply(frame)
+        if live:
+            self._thread = threading.Thread(target=self._listen, name=f"table {code}", daemon=True)
+            self._thread.start()
+
+    # ----- reading ----------------------------------------------------------------------------------------
+    @property
+    def index(self) -> int | None:
+        """Which seat this is (None: the watcher)."""
+        seat: int | None = self.frame.get("seat")
+        return seat
+
+    @property
+    def view(self) -> Any:
+        """This seat's view: the game's own view object, as the engine gives it for this seat."""
+        return decode(self.frame["view"]) if "view" in self.frame else None
+
+    @property
+    def views(self) -> list[Any]:
+        """The watcher's: every seat's view."""
+        return [decode(v) for v in self.frame.get("views", [])]
+
+    @property
+    def decision(self) -> Turn | None:
+        d = self.frame.get("decision")
+        return None if d is None else Turn(int(d["seat"]), str(d["kind"]))
+
+    @property
+    def my_turn(self) -> bool:
+        d = self.decision
+        return d is not None and d.seat == self.index
+
+    @property
+    def over(self) -> bool:
+        return bool(self.frame.get("over"))
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        """Who sits where: ``kind`` (person / computer), ``level``, ``name``, ``taken``, ``connected``."""
+        return list(self.frame.get("seats", []))
+
+    def legal_actions(self) -> list[str]:
+        """This seat's legal actions now (empty when it is not its turn)."""
+        return list(self.frame.get("legal", []))
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.index} at table {self.code}, seq {self.seq}>"
+
+    # ----- acting -----------------------------------------------------------------------------------------
+    def _ask(self) -> dict[str, Any]:
+        return {"code": self.code, **({"watch": self._watch} if self._watch else {"token": self.token})}
+
+    def act(self, action: str) -> int:
+        """Take ``action`` (the game's notation); refused -> RuleError with the server's reason, nothing changes."""
+        answer = self.server.post("act", {"code": self.code, "token": self.token, "action": str(action),
+                                          "since": max(self.seq, 0)})
+        self.apply(answer["frame"])
+        return self.seq
+
+    def rename(self, name: str) -> None:
+        self.apply(self.server.post("name", {"code": self.code, "token": self.token, "name": name,
+                                             "since": max(self.seq, 0)})["frame"])
+
+    def refresh(self) -> int:
+        """Ask for what changed since the last frame (what the socket does by itself)."""
+        self.apply(self.server.post("state", {**self._ask(), "since": max(self.seq, 0)})["frame"])
+        return self.seq
+
+    def wait(self, timeout: float = 10.0) -> int:
+        """Wait until the table changes (or ``timeout`` seconds pass); the sequence number then."""
+        with self._lock:
+            start = self.seq
+            if self._thread is None:
+                self._lock.release()
+                try:
+                    self.refresh()
+                finally:
+                    self._lock.acquire()
+            else:
+                self._lock.wait_for(lambda: self.seq > start or self._closed, timeout)
+            return self.seq
+
+    def on_change(self, callback: Callable[[Seat], object]) -> None:
+        """Call ``callback(seat)`` after every frame applied."""
+        self._callbacks.append(callback)
+
+    def apply(self, frame: dict[str, Any]) -> None:
+        """Take in one frame, in order: older ones are ignored, and a gap is filled from the server first."""
+        gap = False
+        with self._lock:
+            seq, since = int(frame["seq"]), int(frame.get("since", 0))
+            if seq <= self.seq:
+                return
+            if self.seq >= 0 and since != self.seq:
+                gap = True
+            else:
+                self.events.extend(frame.get("events", []))
+                self.frame, self.seq = frame, seq
+                self._lock.notify_all()
+        if gap:
+            self.refresh()  # events after our number, in one frame
+            return
+        for callback in list(self._callbacks):
+            callback(self)
+
+    # ----- the live connection ----------------------------------------------------------------------------
+    def _listen(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._socket())
+        finally:
+            loop.close()
+
+    async def _socket(self) -> None:
+        from tornado.websocket import websocket_connect
+
+        url = "ws" + self.server.url[4:] + f"{PREFIX}/socket"
+        pause = 0.2
+        while not self._closed:
+            try:
+                conn = await websocket_connect(url)
+            except OSError:
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 5.0)
+                continue
+            self._conn = conn
+            conn.write_message(json.dumps({**self._ask(), "since": max(self.seq, 0), "lang": self.server.lang}))
+            while not self._closed:
+                message = await conn.read_message()
+                if message is None:
+                    break
+                data = json.loads(message)
+                if data.get("kind") == "frame":
+                    try:
+                        self.apply(data)
+                    except TableError:
+                        pass
+                elif data.get("kind") == "error" and conn.close_code is not None:
+                    break
+            conn.close()
+            if conn.close_code is not None and conn.close_code >= 4000:
+                break  # refused (an unknown code, a key that is not this table's): trying again will not help
+            pause = 0.2
+            await asyncio.sleep(pause)
+
+    def close(self) -> None:
+        """Stop listening (the seat stays the player's: ``rejoin`` with its token takes it again)."""
+        self._closed = True
+        with self._lock:
+            self._lock.notify_all()
+        loop, conn = self._loop, getattr(self, "_conn", None)
+        if loop is not None and conn is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(conn.close)
+            except RuntimeError:
+                pass
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
