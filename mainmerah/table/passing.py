@@ -67,6 +67,11 @@ class PassAndPlay:
         @property
         def caught_up(self) -> bool: ...
 
+        def wish(self, fn: Any, *args: Any, **kw: Any) -> Any: ...
+
+        def new_game(self, players: int | None = None, variant: str | None = None, seed: int | None = None,
+                     first: int | None = None, from_controls: bool = False) -> bool: ...
+
     @property
     def pass_play(self) -> bool:
         """Whether people share this device (the pass screen comes between their turns)."""
@@ -102,6 +107,33 @@ class PassAndPlay:
         """The game is over: nobody's view is shown, the tally is said to everyone."""
         if self.people_names is not None:
             self.human, self.passing = None, None
+
+    def seat_people(self, people: Mapping[int, str] | Sequence[int] | None,
+                    levels: Mapping[int, str] | None = None, players: int | None = None) -> bool:
+        """Who plays: ``people`` at this device (pass and play; None: you at seat 1 against the computers), the
+        computers' ``levels`` by seat; then a new game is dealt with these seats (the new-game controls'
+        players, variant and a fresh seed)."""
+        return bool(self.wish(self._seat_people, people, levels, players))
+
+    def _seat_people(self, people: Mapping[int, str] | Sequence[int] | None, levels: Mapping[int, str] | None,
+                     players: int | None) -> bool:
+        n = players or self._players_wanted()
+        chosen = read_people(people, n)
+        computers = [s for s in range(n) if (s != 0 if chosen is None else s not in chosen)]
+        offered = self.seats.offered
+        for seat, level in (levels or {}).items():
+            if seat in computers and level not in offered:
+                raise ValueError(_("Unknown level {level}.").format(level=str(level)[:20]))
+        for seat, level in (levels or {}).items():
+            if seat in computers:
+                self.seats.set_level(seat, str(level))
+        self.people_names = chosen
+        self.human = None if chosen is not None else 0
+        return self.new_game(players=n, seed=None, from_controls=players is None)
+
+    def _players_wanted(self) -> int:
+        controls = getattr(self, "controls", None)
+        return int(controls.players.value) if controls is not None else int(self.game.players)
 
     def reveal(self) -> bool:
         """"I am Sari: show my hand": the person the pass screen waits for is shown their seat."""

@@ -112,6 +112,11 @@ class Seats:
         self._players, self._people, self._offered = players, frozenset(people), levels
         self.place(bottom)
 
+    @property
+    def offered(self) -> Mapping[str, str]:
+        """The levels a computer seat may take here, each with its line in the game's words."""
+        return self._offered
+
     def place(self, bottom: int | None) -> None:
         """A panel for every seat but ``bottom`` (the seat drawn as yours): a computer's with its level."""
         levels = self._offered

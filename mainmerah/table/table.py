@@ -33,6 +33,7 @@ from mainmerah.table.drawing import TableDrawing
 from mainmerah.table.options import DisplayOptions
 from mainmerah.table.panel import ExplanationPanel, GameOverView
 from mainmerah.table.passing import PassAndPlay, read_people
+from mainmerah.table.people import PeopleControls
 from mainmerah.table.presenter import Presenter, presenter_class
 from mainmerah.table.seats import BOT_NAMES, OpponentPanel, Seats, seat_names
 from mainmerah.table.steps import Stepper
@@ -222,6 +223,7 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
         side: list[w.Widget] = []
         self.controls: NewGameControls | None = None
         self.history: HistoryControls | None = None
+        self.people_controls: PeopleControls | None = None
         self.sheet = ScoreSheet()
         if controls:
             p = self.presenter
@@ -232,6 +234,8 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
             self.controls.new_button.on_click(lambda _b: self.new_game(seed=None, from_controls=True))
             self.controls.deal_button.on_click(lambda _b: self.deal_seed())
             self.controls.pace.observe(self._pace_changed, names="value")
+            self.people_controls = PeopleControls(self.seat_people)
+            self.controls.players.observe(self._players_changed, names="value")
             self.history = HistoryControls()
             self.history.replay_button.on_click(lambda _b: self.replay())
             self.history.back_button.on_click(lambda _b: self.back())
@@ -239,7 +243,7 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
             self.history.exit_button.on_click(lambda _b: self.exit_replay())
             self.history.save_button.on_click(lambda _b: self.show_save())
             self.history.load_button.on_click(lambda _b: self.load(self.history.save_text.value))  # type: ignore[union-attr]
-            side += [self.controls, self.history, self.sheet]
+            side += [self.controls, self.people_controls, self.history, self.sheet]
         self.side = w.VBox(side, layout=shared("layout"))
         self.side.add_class("mm-side")
         # A grid: the board's own pieces (header, board, story) and these widgets share its areas.
@@ -320,7 +324,13 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
                 self.controls.variant.value = p.variant_of(game)
             seed = p.seed_of(game)
             self.controls.seed.value = "" if seed is None else str(seed)
+        if self.people_controls is not None:
+            self.people_controls.show(n, self.people_names, self.seats.levels, self.seats.offered)
         self._pump()
+
+    def _players_changed(self, change: dict) -> None:
+        if self.people_controls is not None and not self._relabelling:
+            self.people_controls.seats(int(change["new"]))
 
     def on_step(self, callback: Callable[[TableWidget], None]) -> None:
         """Call ``callback(table)`` whenever the table shows a new step."""
@@ -354,6 +364,8 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
                 self.controls.relabel()
             if self.history is not None:
                 self.history.relabel()
+            if self.people_controls is not None:
+                self.people_controls.relabel()
             self.seats.relabel(level_words(self.presenter.game_name, bot_levels(self.presenter.game_name)))
         finally:
             self._relabelling = False

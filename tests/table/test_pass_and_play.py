@@ -193,3 +193,52 @@ def test_bad_people_are_refused() -> None:
         TableWidget(game="main-merah", players=2, people=[0, 5])
     with pytest.raises(ValueError):
         TableWidget(game="main-merah", players=2, people=[0, 1], open_hands=True)
+
+
+# ----- the table page's choice, and what the browser keeps -----------------------------------------
+def test_the_pass_and_play_choice_seats_people_and_computers() -> None:
+    from mainmerah.table.people import row_values
+
+    t = TableWidget(game="red-ten", seed=3, auto=False)
+    pc = t.people_controls
+    assert pc is not None and not pc.on.value
+    assert row_values(pc) == [("person", ""), ("greedy", ""), ("greedy", ""), ("greedy", "")]  # you and three
+    pc.on.value = True
+    pc.rows[0].name.value = "Sari"
+    pc.rows[2].who.value = "person"
+    pc.rows[2].name.value = "Budi"
+    pc.rows[1].who.value = "expert"
+    pc.deal_button.click()
+    assert t.error is None and t.people_names == {0: "Sari", 2: "Budi"}
+    assert t.seats.levels == {1: "expert", 3: "greedy"} and t.human is None and t.passing is not None
+    assert row_values(pc)[:3] == [("person", "Sari"), ("expert", ""), ("person", "Budi")]
+    pc.on.value = False  # back to you against the computers
+    pc.deal_button.click()
+    assert t.people_names is None and t.human == 0 and t.names[0] == "You" and t.passing is None
+
+
+def test_a_reload_comes_back_to_the_pass_screen_never_to_a_hand() -> None:
+    from test_kept_table import kept, page_table
+
+    table, keeping, _sent = page_table(17, game="main-merah")
+    table.seat_people({0: "Sari", 1: "Budi"}, players=2)
+    table.set_pace(None)
+    table.reveal()
+    seat = table.human
+    assert seat is not None
+    table.play(table.game.legal_actions()[0])
+    while not table.caught_up:
+        table.next()
+    table.reveal()  # the other person, shown their hand
+    assert table.human == 1 - seat and table.hand.cards
+    records = kept(keeping)
+    again, keeping2, _ = page_table(17, game="main-merah", kept=records)
+    assert again.game.to_json() == table.game.to_json() and again.people_names == {0: "Sari", 1: "Budi"}
+    assert again.human is None and again.passing == 1 - seat and not again.hand.cards
+    assert again.view.passing["seat"] == 1 - seat and again.view.hand == [] or all(
+        slot[1] == "" for slot in again.view.hand)
+    forged = json.loads(records[keeping2.key])
+    forged["body"]["people"] = {"0": "Sari", "7": "Budi"}
+    bad = {**records, keeping2.key: json.dumps(forged)}
+    third, _k, _ = page_table(17, game="main-merah", kept=bad)
+    assert third.people_names is None and "people were refused" in third.prompt.value
