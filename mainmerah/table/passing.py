@@ -17,6 +17,7 @@ from mainmerah.core.i18n import _
 from mainmerah.table.board import Action
 
 if TYPE_CHECKING:
+    from mainmerah.table.presenter import Presenter
     from mainmerah.table.seats import Seats
 
 NAME_LIMIT = 24  # a person's name, in characters
@@ -46,6 +47,7 @@ class PassAndPlay:
     """Mixin of :class:`~.table.TableWidget`: who of the people at this device is shown, and the pass screen."""
 
     game: Any
+    presenter: Presenter
     seats: Seats
     human: int | None
     names: list[str]
@@ -111,8 +113,8 @@ class PassAndPlay:
     def seat_people(self, people: Mapping[int, str] | Sequence[int] | None,
                     levels: Mapping[int, str] | None = None, players: int | None = None) -> bool:
         """Who plays: ``people`` at this device (pass and play; None: you at seat 1 against the computers), the
-        computers' ``levels`` by seat; then a new game is dealt with these seats (the new-game controls'
-        players, variant and a fresh seed)."""
+        computers' ``levels`` by seat; then the deal on the table is dealt again with these seats (the same seed,
+        so a link naming it still names it; the new-game controls' players and variant)."""
         return bool(self.wish(self._seat_people, people, levels, players))
 
     def _seat_people(self, people: Mapping[int, str] | Sequence[int] | None, levels: Mapping[int, str] | None,
@@ -129,7 +131,7 @@ class PassAndPlay:
                 self.seats.set_level(seat, str(level))
         self.people_names = chosen
         self.human = None if chosen is not None else 0
-        return self.new_game(players=n, seed=None, from_controls=players is None)
+        return self.new_game(players=n, seed=self.presenter.seed_of(self.game), from_controls=players is None)
 
     def _players_wanted(self) -> int:
         controls = getattr(self, "controls", None)

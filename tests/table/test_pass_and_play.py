@@ -226,7 +226,10 @@ def test_a_reload_comes_back_to_the_pass_screen_never_to_a_hand() -> None:
     table.reveal()
     seat = table.human
     assert seat is not None
-    table.play(table.game.legal_actions()[0])
+    while table.game.decision is not None and table.game.decision.seat == seat:  # a card, a table card to take
+        while not table.caught_up:
+            table.next()
+        assert table.ask(lambda _d: Act(str(table.game.legal_actions()[0]))), table.error
     while not table.caught_up:
         table.next()
     table.reveal()  # the other person, shown their hand
