@@ -2,8 +2,8 @@
 on one screen, and a Red Ten hand with two people and two computers, chosen in the table page's own
 "Pass and play" controls. Every change of the board's model that reaches the page is watched: while the
 "Pass to …" screen shows, the model holds no hand card (not only what is painted). The pass screen is
-answered by keyboard (its button has the focus) and by a click; a reload comes back to it, never to a
-hand. Screenshots at 1280 and 390 px, English and Indonesian (tests/artifacts/passplay-*.png).
+answered by keyboard (its button has the focus) and by a click, and checked by axe; a reload comes back to
+it, never to a hand. Screenshots at 1280 and 390 px, English and Indonesian (tests/artifacts/passplay-*.png).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from conftest import VoilaServer, open_notebook
+from test_a11y import check as check_a11y
 from test_red_ten_browser import turn as red_ten_turn
 from test_table import full_shot
 
@@ -128,6 +129,7 @@ def play_out(page, game: str, one_turn: Callable[[], None], reload_at: int | Non
             one_turn()
             continue
         if not titles:
+            check_a11y(page, f"{game}: the pass screen")  # axe and the contrast of every text
             shots(page, f"{game}-pass")  # (the language buttons then have the focus: answered by a click)
         titles.append(answer_pass_screen(page, by_keyboard=len(titles) % 2 == 1))
         if len(titles) == 2:
