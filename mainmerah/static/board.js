@@ -420,7 +420,18 @@ export default {
       for (const child of board.children) {
         if (child !== pass) { child.inert = on; }
       }
-      if (!on) { passFor = null; return; }
+      if (!on) {
+        // Answered from the keyboard: the focus goes on to the hand just shown (not lost with the dialog).
+        if (passFor !== null && (pass.contains(document.activeElement) || document.activeElement === document.body)) {
+          requestAnimationFrame(() => {
+            const card = board.querySelector(".mm-hand .mm-card[tabindex='0']:not(.mm-empty)")
+              || board.querySelector(".mm-hand .mm-card:not(.mm-empty)");
+            if (card) { card.focus(); }
+          });
+        }
+        passFor = null;
+        return;
+      }
       setText(passTitle, p.title || "");
       setText(passText, p.text || "");
       drawButtons(p.button ? [p.button] : [], passRow);

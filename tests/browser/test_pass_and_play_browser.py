@@ -86,6 +86,8 @@ def answer_pass_screen(page, by_keyboard: bool) -> str:  # noqa: ANN001
         page.click(".mm-pass .mm-reveal")
     page.wait_for_selector(".mm-hand .mm-card:not(.mm-empty)", timeout=WAIT)
     page.wait_for_selector(PASS, state="hidden", timeout=WAIT)
+    if by_keyboard:  # the focus goes on to the hand just shown
+        page.wait_for_function("() => !!document.activeElement?.closest('.mm-hand')", timeout=WAIT)
     return title
 
 
