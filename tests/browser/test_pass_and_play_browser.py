@@ -3,7 +3,8 @@ on one screen, and a Red Ten hand with two people and two computers, chosen in t
 "Pass and play" controls. Every change of the board's model that reaches the page is watched: while the
 "Pass to …" screen shows, the model holds no hand card (not only what is painted). The pass screen is
 answered by keyboard (its button has the focus) and by a click, and checked by axe; a reload comes back to
-it, never to a hand. Screenshots at 1280 and 390 px, English and Indonesian (tests/artifacts/passplay-*.png).
+it, never to a hand. The same on the static site (Python in the page). Screenshots at 1280 and 390 px,
+English and Indonesian (tests/artifacts/passplay-*.png).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from conftest import VoilaServer, open_notebook
 from test_a11y import check as check_a11y
 from test_red_ten_browser import turn as red_ten_turn
+from test_static_site import COLD, chromium, offline_page, site_url  # noqa: F401 (the static site's fixtures)
 from test_table import full_shot
 
 pytestmark = pytest.mark.browser
@@ -171,3 +173,23 @@ def test_two_people_and_two_computers_play_a_red_ten_hand(voila: VoilaServer, pa
     titles = play_out(page, "red-ten", lambda: red_ten_turn(page, ".mm-root", seen))
     assert "Hand over" in page.text_content(".mm-gameover")
     check_ended(page, titles, "red-ten")
+
+
+# ----- the static site: Python in the page, no server -----------------------------------------------
+def test_pass_and_play_on_the_static_site(request: pytest.FixtureRequest) -> None:
+    """The same table with no server at all: the pass screen comes between two people's turns, no hand under it."""
+    pg = request.getfixturevalue("offline_page")  # the static site's fixtures (imported above)
+    pg.goto(request.getfixturevalue("site_url") + "/voici/render/play.html?seed=11&pace=instant")
+    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)
+    seat_people(pg, {0: "Sari", 1: "Budi"})
+    first = answer_pass_screen(pg, by_keyboard=True)
+    assert first == "Pass to Sari"
+    main_merah_turn(pg)
+    while not pg.locator(PASS).count():  # Sari may have a table card to take after her play
+        pg.wait_for_function(WAITING_JS, timeout=WAIT)
+        if not pg.locator(PASS).count():
+            main_merah_turn(pg)
+    assert pg.text_content(".mm-pass-title") == "Pass to Budi"
+    assert pg.locator(".mm-hand .mm-card:not(.mm-empty)").count() == 0
+    assert answer_pass_screen(pg, by_keyboard=True) == "Pass to Budi"
+    assert pg.errors == [], pg.errors
