@@ -11,7 +11,7 @@
 const FIXED = ["gameover", "you", "prompt", "actions"];
 // Every trait of the model: a change of one redraws the zones bound to it.
 const TRAITS = ["names", "header", "board_cls", "opps", "level_note", "stock", "table_label", "table", "rows", "action",
-  "gameover", "you", "hand", "prompt", "buttons", "entry", "panel", "log", "log_tail"];
+  "gameover", "you", "hand", "prompt", "buttons", "entry", "panel", "log", "log_tail", "passing"];
 
 export default {
   render({ model, el }) {
@@ -323,6 +323,9 @@ export default {
       for (const z of zones) { place(z, board); }
       for (const kind of FIXED) { if (!kinds.has(kind)) { place({ kind }, board); } }
       for (const fns of Object.values(binds)) { for (const fn of new Set(fns)) { fn(); } }
+      passRow.replaceChildren();  // its button was forgotten with the others: made again
+      passFor = null;
+      drawPass();
     }
 
     // The story: settled lines (sent again only when they grow by a block) and the recent ones;
@@ -394,13 +397,61 @@ export default {
       if (Math.abs(delta) > 1) { scroller.scrollBy({ top: delta, behavior: "instant" }); }
     }
 
+    // The pass screen (pass and play): over the whole board, a dialog with one button. While it shows,
+    // the board under it holds no hand and cannot be reached by keyboard or screen reader (inert).
+    const pass = make("div", "mm-pass mm-hidden");
+    pass.setAttribute("role", "dialog");
+    pass.setAttribute("aria-modal", "true");
+    const passBox = make("div", "mm-pass-box", pass);
+    const passTitle = make("h2", "mm-pass-title", passBox);
+    passTitle.id = `mm-pass-title-${Math.random().toString(36).slice(2)}`;
+    const passText = make("p", "mm-pass-text", passBox);
+    passText.id = `${passTitle.id}-text`;
+    pass.setAttribute("aria-labelledby", passTitle.id);
+    pass.setAttribute("aria-describedby", passText.id);
+    const passRow = make("div", "mm-actions", passBox);
+    let passFor = null;
+    function drawPass() {
+      const p = model.get("passing") || {};
+      const on = p.seat !== undefined && p.seat !== null;
+      if (pass.parentNode !== board) { board.appendChild(pass); }
+      setClass(pass, on ? "mm-pass" : "mm-pass mm-hidden");
+      setClass(board, on ? `${model.get("board_cls")} mm-passing` : model.get("board_cls"));
+      for (const child of board.children) {
+        if (child !== pass) { child.inert = on; }
+      }
+      if (!on) {
+        // Answered from the keyboard: the focus goes on to the hand just shown (not lost with the dialog).
+        if (passFor !== null && (pass.contains(document.activeElement) || document.activeElement === document.body)) {
+          requestAnimationFrame(() => {
+            const card = board.querySelector(".mm-hand .mm-card[tabindex='0']:not(.mm-empty)")
+              || board.querySelector(".mm-hand .mm-card:not(.mm-empty)");
+            if (card) { card.focus(); }
+          });
+        }
+        passFor = null;
+        return;
+      }
+      setText(passTitle, p.title || "");
+      setText(passText, p.text || "");
+      drawButtons(p.button ? [p.button] : [], passRow);
+      // A new pass screen takes the focus to its button (so Enter answers it), once per screen.
+      const key = `${p.seat}|${model.get("header")?.decisions}`;
+      if (key !== passFor) {
+        passFor = key;
+        const b = buttons.get("reveal");
+        if (b) { requestAnimationFrame(() => b.focus({ preventScroll: false })); }
+      }
+    }
+
     const own = {  // parts outside the board's zones
       names: () => {
         names.map = model.get("names") || {};
         names.version += 1;
       },
       header: drawHeader,
-      board_cls: () => setClass(board, model.get("board_cls")),
+      board_cls: drawPass,
+      passing: drawPass,
       panel: () => {
         const p = model.get("panel");
         setText(latestHead, p.heading);
@@ -414,7 +465,7 @@ export default {
     };
     own.names();
     layout();
-    for (const name of ["header", "board_cls", "panel", "log"]) { own[name](); }
+    for (const name of ["header", "board_cls", "panel", "log", "passing"]) { own[name](); }
     const handlers = [];
     function on(name, fn) {
       model.on(`change:${name}`, fn);

@@ -89,6 +89,14 @@ class TableActions:
 
         def decided(self) -> None: ...
 
+        @property
+        def people(self) -> frozenset[int]: ...
+
+        @property
+        def pass_play(self) -> bool: ...
+
+        passing: int | None
+
     # ----- the guard and the table's answers ------------------------------------------------
     def wish(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """Run ``fn``: a user's wish. What the rules refuse is shown; nothing ever raises to the page."""
@@ -161,6 +169,9 @@ class TableActions:
     def why_not_now(self) -> str:
         if self.replaying:
             return _("This is a replay: choose \"Back to the game\" to play.")
+        if self.passing is not None:
+            return _("Pass the device to {who}: the table waits for {who} to be shown the hand.").format(
+                who=self.names[self.passing])
         if self.game.is_over and self.caught_up:
             return _("The game is over: start a new one.")
         if not self.caught_up:
@@ -176,9 +187,10 @@ class TableActions:
         """Show the next step (a computer's move, your flip, or the next step of a replay)."""
         if self.caught_up:
             d = self.game.decision
-            if d is None or d.seat == self.human:
-                return self.refuse(_("Nothing more to show: it is your turn.") if d is not None
-                                   else _("The game is over: nothing more to show."))
+            if d is None or d.seat in self.people:
+                return self.refuse(_("The game is over: nothing more to show.") if d is None
+                                   else _("Nothing more to show: it is your turn.") if d.seat == self.human
+                                   else self.why_not_now())
             self._bot_move()
         self.ok()
         self.move_on()  # from a deal's result, if one is shown
@@ -195,19 +207,23 @@ class TableActions:
         while True:
             self.shown = len(self.game.events)
             d = self.game.decision
-            if d is None or d.seat == self.human:
+            if d is None or d.seat in self.people:
                 break
             self._bot_move()
         self._pump()
         return True
 
     def _own_turns(self) -> list[int]:
+        if self.pass_play:  # the others have seen the move: no undo when people share the device
+            return []
         return [i for i, ch in enumerate(self.game.choices)
                 if ch.seat == self.human and self.presenter.is_own_turn_start(ch)]
 
     @user_action
     def undo(self) -> bool:
         """Take back your last play, and every computer move since."""
+        if self.pass_play:
+            return self.refuse(_("Undo is off when people share this device: everyone has seen the move."))
         if self.human is None:
             return self.refuse(_("There is nothing of yours to undo."))
         turns = self._own_turns()
@@ -227,7 +243,7 @@ class TableActions:
 
     def _redo_target(self) -> int | None:
         """Where Redo goes: before your next play among the decisions undone (or their end); None: none."""
-        if self.human is None or self.replaying or not getattr(self.game, "can_redo", False):
+        if self.human is None or self.pass_play or self.replaying or not getattr(self.game, "can_redo", False):
             return None
         history = self.game.history
         start = len(self.game.choices)
@@ -362,7 +378,7 @@ class TableActions:
     # ----- computers and pace -----------------------------------------------------------------
     @user_action
     def set_level(self, seat: int, level: str) -> bool:
-        if seat == self.human or not 0 <= seat < self.game.players:
+        if seat in self.people or not 0 <= seat < self.game.players:
             return self.refuse(_("Seat {seat} is not a computer player.").format(seat=seat))
         if level not in bot_levels(self.presenter.game_name):
             return self.refuse(_("Unknown level {level}.").format(level=level))

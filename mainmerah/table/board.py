@@ -187,6 +187,8 @@ class BoardView(anywidget.AnyWidget):
     log: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the story's settled lines...
     # ...and the recent ones, the only ones most steps change
     log_tail: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    # The pass screen of a pass-and-play table ({} when none): whose turn, its words, its one button.
+    passing = traitlets.Dict().tag(sync=True)
 
     def __init__(self, on_message: Callable[[Any], None], on_forged: Callable[[str], None]) -> None:
         self._esm = board_js()

@@ -60,6 +60,7 @@ class TableDrawing:
     next_game_button: Action
     replay_end_button: Action
     next_deal_button: Action
+    reveal_button: Action
     actions: list[Action]
     entry: Entry
     gameover: GameOverView
@@ -92,6 +93,17 @@ class TableDrawing:
 
         def _redo_target(self) -> int | None: ...
 
+        @property
+        def people(self) -> frozenset[int]: ...
+
+        @property
+        def pass_play(self) -> bool: ...
+
+        def pass_state(self) -> dict[str, Any]: ...
+
+    passing: int | None
+    bottom: int | None
+
     def _render(self) -> None:
         """Work out the whole redraw, then send it: the board's changed parts in one message."""
         widgets: list[w.Widget] = [self.sheet.body]
@@ -120,11 +132,16 @@ class TableDrawing:
                 panel.level.show(level)
             seat = p.seat_state(f, s)
             panel.hand, panel.pile = seat["hand"], seat["pile"]
-        you = self.human
-        if you is not None:
-            turn = not f.over and self._turn_seat(f) == you
+        you = self.human  # whose view is shown (None: what every seat may see)
+        bottom = self.bottom  # the seat drawn as yours: the person shown, or the one the pass screen waits for
+        if bottom is not None:
+            turn = not f.over and self._turn_seat(f) == bottom
             (self.you.add_class if turn else self.you.remove_class)("mm-turn")
-            self.you_head = {"name": capitalized(self.names[you]), **p.you_state(f, you)}
+            if you == bottom or f.over:  # at the end every hand is open: none is anyone's secret
+                self.you_head = {"name": capitalized(self.names[bottom]), **p.you_state(f, bottom)}
+            else:  # the pass screen: a name, no card, no word of the hand
+                self.hand.show([])
+                self.you_head = {"name": capitalized(self.names[bottom]), "pile": {}, "hand_label": ""}
             (self.hand_box.add_class if p.waiting(d) else self.hand_box.remove_class)("mm-wait")
         self._render_prompt(f, d)
         self._render_buttons(d)
@@ -171,6 +188,7 @@ class TableDrawing:
             "log": self.panel.items[: self.panel.settled],
             "log_tail": self.panel.items[self.panel.settled:],
             "header": self.header,
+            "passing": self.pass_state(),
         }
 
     def _render_header(self, f: Any, d: Any) -> None:
@@ -186,6 +204,8 @@ class TableDrawing:
             status, cls = _("Deal over"), "mm-over"
         elif d is not None:
             cls, status = "mm-yourturn", self.presenter.status(d)
+        elif self.passing is not None:
+            cls, status = "mm-passing", _("Pass to {name}").format(name=self.names[self.passing])
         else:
             who = self._turn_seat(f)
             status = (_("Your move is shown") if who == self.human
@@ -211,6 +231,8 @@ class TableDrawing:
             text = _("Replay: use Forward and Back, or \"Back to the game\".")
         elif d is not None:
             text = self.presenter.prompt(f, d)
+        elif self.passing is not None:
+            text = _("Pass the device to {name}.").format(name=self.names[self.passing])
         elif f.over:
             text = _("Game over. Deal the next game, replay this one, or change the settings.")
         elif self.resting:
@@ -229,18 +251,18 @@ class TableDrawing:
         self.presenter.update_buttons(d)
         self.next_button.description = _("Next") + " ▶"
         bots_next = (not self.replaying and d is None and not self.game.is_over and self.game.decision is not None
-                     and self.game.decision.seat != self.human)
+                     and self.game.decision.seat not in self.people)
         show(self.next_button, not self.resting and (not self.caught_up or bots_next))
         self.skip_button.description = _("Skip to my turn") + " »"
-        show(self.skip_button, not self.replaying and not self.caught_up and self.human is not None)
+        show(self.skip_button, not self.replaying and not self.caught_up and bool(self.people))
         self.undo_button.description = "↶ " + _("Undo")
         self.undo_button.tooltip = _("Take back your last play and the computer moves after it")
         self.undo_button.disabled = self.human is None or not self._own_turns()
-        show(self.undo_button, self.human is not None)
+        show(self.undo_button, self.human is not None and not self.pass_play)
         self.redo_button.description = "↷ " + _("Redo")
         self.redo_button.tooltip = _("Bring back the play you took back")
         self.redo_button.disabled = self._redo_target() is None
-        show(self.redo_button, self.human is not None)
+        show(self.redo_button, self.human is not None and not self.pass_play)
         self.hint_button.description = "★ " + _("Hint")
         self.hint_button.tooltip = _("Which card would a strong player choose here, and why?")
         show(self.hint_button, d is not None and self.hints)
@@ -255,6 +277,9 @@ class TableDrawing:
         show(self.replay_end_button, over)
         self.next_deal_button.description = _("Next deal") + " ▶"
         show(self.next_deal_button, self.resting)
+        self.reveal_button.description = (_("I am {name}: show my hand").format(name=self.names[self.passing])
+                                          if self.passing is not None else "")
+        show(self.reveal_button, self.passing is not None)
         if self.history is not None:
             self.history.replaying(self.replaying)
             if self.replaying:  # Back shows only in a replay: outside one, its state is left alone (no message)

@@ -3,7 +3,9 @@
 What is kept (one record per game, ``key("table", game)``): the game in its own save format
 (``game.to_json()``: the deal and every decision), the step shown and whether it was a replay,
 the match sheet (each finished game's save file, so its scores are the engine's, not the
-page's) and the table's settings (four-colour deck, pace, the computers' levels). The
+page's) and the table's settings (four-colour deck, pace, the computers' levels, and at a
+pass-and-play table the people's seats and names: a reload then shows the "Pass to" screen of
+the person to move, never a hand). The
 language is kept for every page under its own key (:func:`~.keeper.follow_language`).
 
 A record comes back from the page like any input: :func:`check_record` replays every save
@@ -26,6 +28,7 @@ from mainmerah.core.i18n import _
 from mainmerah.table.actions import USER_ERRORS
 from mainmerah.table.controls import bot_levels
 from mainmerah.table.keeper import Keeper, KeptError, key, pack, unpack
+from mainmerah.table.passing import read_people
 from mainmerah.table.presenter import Presenter, has_table, presenter_class
 
 if TYPE_CHECKING:
@@ -87,6 +90,7 @@ class KeptTable:
     levels: dict[int, str]
     sheet_players: int
     sheet: list[SheetGame] = field(default_factory=list)  # finished games, oldest first
+    people: dict[int, str] | None = None  # a pass-and-play table's people by seat (None: you and the computers)
 
 
 def record(table: TableWidget, sheet_saves: Mapping[int, str], page: str) -> tuple[str, str]:
@@ -105,6 +109,7 @@ def record(table: TableWidget, sheet_saves: Mapping[int, str], page: str) -> tup
         "levels": {str(s): v for s, v in table.seats.levels.items() if isinstance(v, str)},
         "sheet_players": table.sheet.players,
         "sheet_games": len(sheet),  # ties the two records: a sheet of another count is not this table's
+        **({} if table.people_names is None else {"people": {str(s): v for s, v in table.people_names.items()}}),
     }), pack(SHEET_KIND, VERSION, {"games": sheet})
 
 
@@ -141,6 +146,7 @@ def check_record(table: TableWidget, text: object, sheet_text: object = None, pa
     pace = body.get("pace")
     if pace is not None and (type(pace) not in (int, float) or not math.isfinite(pace) or not 0 <= pace <= 10):
         raise KeptError(_("the kept record's pace ({found}) is not 0 to 10 seconds").format(found=str(pace)[:20]))
+    people = _people(body.get("people"), game.players)
     levels_in = body.get("levels")
     if not isinstance(levels_in, dict):
         raise KeptError(_("the kept record has no computer levels"))
@@ -148,7 +154,7 @@ def check_record(table: TableWidget, text: object, sheet_text: object = None, pa
     levels: dict[int, str] = {}
     for s, v in levels_in.items():
         seat = int(s) if isinstance(s, str) and s.isdigit() and len(s) < 3 else -1
-        if not 0 <= seat < game.players or seat == table.human or v not in offered:
+        if not 0 <= seat < game.players or seat in (people or {table.human}) or v not in offered:
             raise KeptError(_("the kept record's computer level {seat}: {level} is not one this table offers")
                             .format(seat=str(s)[:10], level=str(v)[:20]))
         levels[seat] = str(v)
@@ -166,7 +172,23 @@ def check_record(table: TableWidget, text: object, sheet_text: object = None, pa
             raise KeptError(_("game {n} of the kept match sheet is not a finished game of {players} players")
                             .format(n=i, players=players))
         sheet.append(SheetGame(g, *_end(table, g)))
-    return KeptTable(game, shown, replaying, four, None if pace is None else float(pace), levels, players, sheet)
+    return KeptTable(game, shown, replaying, four, None if pace is None else float(pace), levels, players, sheet,
+                     people)
+
+
+def _people(kept: object, players: int) -> dict[int, str] | None:
+    """A kept pass-and-play table's people (None: none kept), each seat and name checked like the page's."""
+    if kept is None:
+        return None
+    if not isinstance(kept, dict) or not all(isinstance(s, str) and s.isdigit() and len(s) < 3 for s in kept):
+        raise KeptError(_("the kept record's people are not seats with names"))
+    try:
+        people = read_people({int(s): v for s, v in kept.items()}, players)
+    except ValueError as e:
+        raise KeptError(_("the kept record's people were refused: {why}").format(why=e)) from None
+    if people is None or any(people[int(s)] != v for s, v in kept.items()):
+        raise KeptError(_("the kept record's people are not seats with names"))
+    return people
 
 
 def apply_record(table: TableWidget, kept: KeptTable, skip: Collection[str] = ()) -> None:
@@ -178,6 +200,9 @@ def apply_record(table: TableWidget, kept: KeptTable, skip: Collection[str] = ()
         table.sheet.record(no, rp.seed_of(row.game), rp.sheet_label(row.game), row.scores, row.winners)
     table._game_no = len(kept.sheet)  # _set_game numbers the game on the table next
     table.ok()
+    was, table.people_names = table.people_names, kept.people
+    if kept.people is None and was is not None:  # back to you against the computers
+        table.human = 0
     table._set_game(kept.game, from_start=False)
     if "levels" not in skip:
         for seat, level in kept.levels.items():

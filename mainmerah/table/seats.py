@@ -7,7 +7,7 @@ the seat, so a seed replays the same game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from mainmerah.core.i18n import _
@@ -60,8 +60,16 @@ class OpponentPanel(Part):
                 "levels": [] if level.hidden else [[label, v] for label, v in level.options]}
 
 
-def seat_names(n: int, human: int | None, given: Sequence[str] | None) -> list[str]:
-    """Each seat's name: the given ones, "You" for the human, the computers' names in turn."""
+def seat_names(n: int, human: int | None, given: Sequence[str] | None,
+               people: Mapping[int, str] | None = None) -> list[str]:
+    """Each seat's name: the given ones, "You" for the human, the computers' names in turn.
+
+    ``people``: at a pass-and-play table, the people's seats and their names (one blank is "Player 2"); the
+    computers' names then skip the people's."""
+    if people is not None:
+        named = {s: name.strip() or _("Player {n}").format(n=s + 1) for s, name in people.items()}
+        free = iter([b for b in BOT_NAMES if b not in named.values()] + list(BOT_NAMES))
+        return [named[s] if s in named else next(free) for s in range(n)]
     bots_iter = iter(BOT_NAMES)
     return [given[s] if given and s < len(given) else (_("You") if s == human else next(bots_iter))
             for s in range(n)]
@@ -86,22 +94,40 @@ class Seats:
         self.panels: dict[int, OpponentPanel] = {}
         self._wanted = wanted
         self._on_level = on_level
+        self._players = 0
+        self._people: frozenset[int] = frozenset()
+        self._offered: Mapping[str, str] = {}
 
-    def setup(self, players: int, human: int | None, levels: Mapping[str, str]) -> None:
+    def setup(self, players: int, people: Collection[int], levels: Mapping[str, str],
+              bottom: int | None = None) -> None:
         """Levels and panels for a new game; later games keep the levels chosen in the dropdowns.
 
+        ``people``: the seats people play (one at a solo table, none when computers play alone); every other
+        seat is a computer's. ``bottom``: the seat drawn as yours, under the others' panels (the person's).
         ``levels``: the levels offered, each with its line in the game's words (controls.level_words)."""
-        seats = [s for s in range(players) if s != human]
-        self.levels = choose_levels(seats, self._wanted, self.levels)
+        computers = [s for s in range(players) if s not in people]
+        self.levels = choose_levels(computers, self._wanted, {s: v for s, v in self.levels.items() if s < players})
         self._wanted = None
         self.bots = {}
+        self._players, self._people, self._offered = players, frozenset(people), levels
+        self.place(bottom)
+
+    @property
+    def offered(self) -> Mapping[str, str]:
+        """The levels a computer seat may take here, each with its line in the game's words."""
+        return self._offered
+
+    def place(self, bottom: int | None) -> None:
+        """A panel for every seat but ``bottom`` (the seat drawn as yours): a computer's with its level."""
+        levels = self._offered
+        seats = [s for s in range(self._players) if s != bottom]
         if sorted(self.panels) != seats or any(p.level.options != [(level_label(v, levels), v) for v in levels]
                                                for p in self.panels.values()):
             self.panels = {s: OpponentPanel(s, levels, self._on_level) for s in seats}
         for s, p in self.panels.items():
             level = self.levels.get(s)
             scripted = not (isinstance(level, str) and level in [v for _l, v in p.level.options])
-            p.level.hidden = scripted  # a scripted bot object has no level to choose
+            p.level.hidden = scripted  # a person's seat, or a scripted bot object: no level to choose
             if not scripted:
                 p.level.show(str(level))
 

@@ -45,6 +45,13 @@ class Stepper:
 
         def _fail(self, message: str) -> None: ...
 
+        @property
+        def people(self) -> frozenset[int]: ...
+
+        def _pass_to(self, seat: int) -> None: ...
+
+        def _all_see(self) -> None: ...
+
     @property
     def events(self) -> list:
         return self.game.events  # type: ignore[no-any-return]
@@ -107,7 +114,7 @@ class Stepper:
     def resting(self) -> bool:
         """Whether the table waits on a deal's result (the presenter's ``result_html``) until the player moves
         on (Next deal): never in a replay, nor at a table with nobody playing."""
-        if self.replaying or self.human is None or self._rested == (self._game_no, self.shown):
+        if self.replaying or not self.people or self._rested == (self._game_no, self.shown):
             return False
         return self.shown > self._bounds()[0] and self.presenter.result_html(self.frame) is not None
 
@@ -134,7 +141,12 @@ class Stepper:
                 self.note = _("Replay finished: this is where the game stands.")
                 continue
             d = self.game.decision
-            if d is None or d.seat == self.human:
+            if d is None:
+                self._all_see()
+                break
+            if d.seat in self.people:
+                if d.seat != self.human:
+                    self._pass_to(d.seat)  # another person's turn (pass and play): every hand hidden first
                 break
             self._bot_move()
         self._render()

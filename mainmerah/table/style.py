@@ -210,6 +210,20 @@ BASE_CSS = """
 .mm-ev-deal, .mm-ev-end { font-weight: 600; }
 .mm-new-ev { background: #fff8d6; }
 
+/* pass and play: the pass screen covers the whole board (nothing under it moves when it goes) */
+.mm-board { position: relative; }
+.mm-pass { position: absolute; inset: 0; z-index: 5; border-radius: 14px; display: flex; justify-content: center;
+  align-items: flex-start; padding: 24px 12px; background: var(--mm-felt-2); }
+.mm-pass.mm-hidden { display: none; }
+.mm-pass-box { position: sticky; top: 12px; background: #fff; color: var(--mm-ink); border-radius: 12px;
+  padding: 16px 18px; max-width: 30em; box-shadow: 0 0 0 3px var(--mm-gold); display: flex; flex-direction: column;
+  gap: 10px; }
+.mm-root .mm-pass-title { font-size: 1.4em; font-weight: 800; margin: 0; color: #1b5e20; }
+.mm-pass-text { margin: 0; line-height: 1.4; }
+.mm-root .mm-pass .jupyter-button.mm-reveal { font-size: 1.1em; font-weight: 700; min-height: 44px; height: auto;
+  white-space: normal; padding: 8px 14px; }
+.mm-root .mm-pass .jupyter-button.mm-reveal:focus-visible { outline: 3px solid var(--mm-gold); outline-offset: 2px; }
+
 /* game over */
 .mm-gameover { background: #fff; color: var(--mm-ink); border-radius: 12px; padding: 10px 12px; gap: 8px;
   box-shadow: 0 0 0 3px var(--mm-gold); }

@@ -32,6 +32,8 @@ from mainmerah.table.controls import MANUAL, HistoryControls, NewGameControls, S
 from mainmerah.table.drawing import TableDrawing
 from mainmerah.table.options import DisplayOptions
 from mainmerah.table.panel import ExplanationPanel, GameOverView
+from mainmerah.table.passing import PassAndPlay, read_people
+from mainmerah.table.people import PeopleControls
 from mainmerah.table.presenter import Presenter, presenter_class
 from mainmerah.table.seats import BOT_NAMES, OpponentPanel, Seats, seat_names
 from mainmerah.table.steps import Stepper
@@ -40,7 +42,7 @@ from mainmerah.table.style import style_widget
 __all__ = ["BOT_NAMES", "TableWidget"]
 
 
-class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
+class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
     """Play a card game against computer opponents, every event explained.
 
     ``TableWidget()`` deals a new 2-player game of the registry's first game; ``TableWidget(game=name,
@@ -59,6 +61,11 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
     For tests and lessons: :meth:`select`, :meth:`confirm`, :meth:`choose`, :meth:`next`,
     :meth:`skip`, :meth:`undo`, :meth:`replay`, :meth:`enter`, :meth:`new_game`; the ``step``
     trait changes whenever a new step is shown.
+
+    ``people`` makes a pass-and-play table: the seats people play at this one device (``{0: "Sari",
+    2: "Budi"}``, or a list of seats), every other seat a computer's (``bots``, in seat order). When the
+    turn comes to another person, the board hides every hand behind a "Pass to Sari" screen until that
+    person presses "I am Sari: show my hand" (:meth:`reveal`); ``human`` is then the seat shown.
     """
 
     step = traitlets.Int(0)  # not synced: observe it from Python to follow the game
@@ -82,6 +89,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         open_hands: bool = False,
         options: bool | None = None,
         hints: bool = True,
+        people: Mapping[int, str] | Sequence[int] | None = None,
     ) -> None:
         super().__init__()
         self.add_class("mm-root")
@@ -95,6 +103,13 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
             raise ValueError(f"human must be a seat 0..{game.players - 1} or None, not {human!r}")
         if delay < 0:
             raise ValueError(f"delay must be 0 or more seconds, not {delay!r}")
+        self.people_names = read_people(people, game.players)
+        if self.people_names is not None:
+            if open_hands:
+                raise ValueError("open_hands shows every hand: not at a pass-and-play table")
+            human = None  # nobody's hand until the pass screen is answered
+        self.passing = None
+        self.bottom = human
         self.human = human
         self.auto = auto
         self.delay = float(delay)
@@ -194,6 +209,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.next_game_button = Action("next-game", self.next_game)
         self.replay_end_button = Action("replay-end", self.replay)
         self.next_deal_button = Action("next-deal", self.next)  # moves on from a deal's result
+        self.reveal_button = Action("reveal", self.reveal)  # the pass screen's one button
         self.entry = Entry()
         self.gameover = GameOverView()
         self.panel = ExplanationPanel()
@@ -207,6 +223,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         side: list[w.Widget] = []
         self.controls: NewGameControls | None = None
         self.history: HistoryControls | None = None
+        self.people_controls: PeopleControls | None = None
         self.sheet = ScoreSheet()
         if controls:
             p = self.presenter
@@ -217,6 +234,8 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
             self.controls.new_button.on_click(lambda _b: self.new_game(seed=None, from_controls=True))
             self.controls.deal_button.on_click(lambda _b: self.deal_seed())
             self.controls.pace.observe(self._pace_changed, names="value")
+            self.people_controls = PeopleControls(self.seat_people)
+            self.controls.players.observe(self._players_changed, names="value")
             self.history = HistoryControls()
             self.history.replay_button.on_click(lambda _b: self.replay())
             self.history.back_button.on_click(lambda _b: self.back())
@@ -224,7 +243,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
             self.history.exit_button.on_click(lambda _b: self.exit_replay())
             self.history.save_button.on_click(lambda _b: self.show_save())
             self.history.load_button.on_click(lambda _b: self.load(self.history.save_text.value))  # type: ignore[union-attr]
-            side += [self.controls, self.history, self.sheet]
+            side += [self.controls, self.people_controls, self.history, self.sheet]
         self.side = w.VBox(side, layout=shared("layout"))
         self.side.add_class("mm-side")
         # A grid: the board's own pieces (header, board, story) and these widgets share its areas.
@@ -238,7 +257,7 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         self.actions = [*self.presenter.buttons(), self.hint_button, self.undo_button, self.redo_button,
                         self.next_button, self.skip_button]
         self._by_name = {b.name: b for b in [*self.actions, self.next_game_button, self.replay_end_button,
-                                             self.next_deal_button]}
+                                             self.next_deal_button, self.reveal_button]}
 
     # ----- what the page sends: wishes, checked here -------------------------------------
     def _page_message(self, msg: Any) -> None:
@@ -286,9 +305,12 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
         n = game.players
         if self.human is not None and self.human >= n:
             self.human = 0
-        self.names = seat_names(n, self.human, self._names_given)
-        self.seats.setup(n, self.human, level_words(name, bot_levels(name)))
-        (self.you.add_class if self.human is None else self.you.remove_class)("mm-hidden")
+        if self.people_names is not None:  # fewer players than before: the people in the seats left
+            self.people_names = {s: v for s, v in self.people_names.items() if s < n} or {0: ""}
+        self._first_bottom()
+        self.names = seat_names(n, self.human, self._names_given, self.people_names)
+        self.seats.setup(n, self.people, level_words(name, bot_levels(name)), self.bottom)
+        (self.you.add_class if self.bottom is None else self.you.remove_class)("mm-hidden")
         self.shown = self._bounds()[0] if from_start else len(game.events)
         self.sheet.configure(self.presenter.match_targets, registry.get(name).low_wins, self.presenter.match_games,
                              self.presenter.match_unit, registry.get(name))
@@ -302,7 +324,13 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
                 self.controls.variant.value = p.variant_of(game)
             seed = p.seed_of(game)
             self.controls.seed.value = "" if seed is None else str(seed)
+        if self.people_controls is not None:
+            self.people_controls.show(n, self.people_names, self.seats.levels, self.seats.offered)
         self._pump()
+
+    def _players_changed(self, change: dict) -> None:
+        if self.people_controls is not None and not self._relabelling:
+            self.people_controls.seats(int(change["new"]))
 
     def on_step(self, callback: Callable[[TableWidget], None]) -> None:
         """Call ``callback(table)`` whenever the table shows a new step."""
@@ -328,13 +356,16 @@ class TableWidget(TableActions, TableDrawing, Stepper, w.VBox):
 
     def refresh(self) -> None:
         """Redraw every text (after a language switch)."""
-        self.names = seat_names(self.game.players, self.human, self._names_given)  # "You" is a word too
+        self.names = seat_names(self.game.players, self.human, self._names_given,  # "You" is a word too
+                                self.people_names)
         self._relabelling = True  # new option labels briefly change dropdown values: not a user's wish
         try:
             if self.controls is not None:
                 self.controls.relabel()
             if self.history is not None:
                 self.history.relabel()
+            if self.people_controls is not None:
+                self.people_controls.relabel()
             self.seats.relabel(level_words(self.presenter.game_name, bot_levels(self.presenter.game_name)))
         finally:
             self._relabelling = False

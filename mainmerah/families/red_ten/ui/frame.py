@@ -122,8 +122,8 @@ def team_word(team: str) -> str:
     return _("team unknown")
 
 
-def teams_line(teams: Sequence[str], names: Sequence[str], you: int) -> str:
-    """The teams as ``you`` knows them, in one line."""
+def teams_line(teams: Sequence[str], names: Sequence[str], you: int | None) -> str:
+    """The teams as ``you`` knows them (None: as every seat knows them), in one line."""
     red = [s for s in range(4) if teams[s] == RED]
     other = [s for s in range(4) if teams[s] == OTHER]
 
@@ -152,7 +152,7 @@ def place_text(f: TableFrame, seat: int) -> str:
 
 
 def selection_text(cards: Sequence[Card], top: tuple[int, Combo] | None, names: Sequence[str],
-                   you: int) -> tuple[str, Combo | None]:
+                   you: int | None) -> tuple[str, Combo | None]:
     """What the selected cards are, and whether they may be played now (the play, or None)."""
     if not cards:
         if top is None:

@@ -22,7 +22,7 @@ from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import capitalized, seat_name
 from mainmerah.families.red_ten.explain import describe, place_name, why_beats
-from mainmerah.families.red_ten.rules import PASS, classify, sort_cards
+from mainmerah.families.red_ten.rules import PASS, RED_TENS, classify, sort_cards
 from mainmerah.families.red_ten.ui.frame import (
     TableFrame,
     answer_label,
@@ -30,12 +30,14 @@ from mainmerah.families.red_ten.ui.frame import (
     answer_reason,
     boundaries,
     frame_at,
+    known_holders,
     place_text,
     selection_text,
     team_word,
     teams_known,
     teams_line,
 )
+from mainmerah.families.red_ten.view import OTHER, RED, UNKNOWN
 from mainmerah.table.board import Action, Part
 from mainmerah.table.cards import card_code
 from mainmerah.table.intents import Act, Intent, Refuse, Select, unselect
@@ -127,12 +129,19 @@ class RedTenPresenter(Presenter):
             {"kind": "actions"},
         ]
 
-    def _teams(self, f: TableFrame, seat: int) -> tuple[str, ...]:
+    def _teams(self, f: TableFrame, seat: int | None) -> tuple[str, ...]:
+        """The teams as ``seat`` can tell at ``f``; None: as every seat can (the red tens shown or played, all at
+        the end), for a table that shows no seat's hand (watching, or the pass-and-play screen)."""
         g = self.ctx.game
-        return teams_known(f, seat, g.setup.hands[seat], g.holders)
+        if seat is not None:
+            return teams_known(f, seat, g.setup.hands[seat], g.holders)
+        known = ({str(t): s for t, s in zip(RED_TENS, g.holders, strict=True)} if f.over
+                 else known_holders(f, 0, ()))
+        teams = [RED if s in known.values() else UNKNOWN for s in range(4)]
+        return tuple(OTHER if len(known) == 2 and t != RED else t for t in teams)
 
-    def _viewer(self) -> int:
-        return self.ctx.human if self.ctx.human is not None else 0
+    def _viewer(self) -> int | None:
+        return self.ctx.human
 
     def draw(self, frame: Any, decision: Any) -> dict[str, Any]:
         f: TableFrame = frame
@@ -163,8 +172,7 @@ class RedTenPresenter(Presenter):
         if f.shown is not None and not f.over:
             rows.append(["mode", "", "", "", _("An open hand (明打): scores ×2 if the red team wins, ×4 if it "
                                                "loses.") if f.open else _("A hidden hand (暗打).")])
-        rows.append(["teams", "", "", "", teams_line(self._teams(f, self._viewer()), names, you
-                                                     if you is not None else self._viewer())])
+        rows.append(["teams", "", "", "", teams_line(self._teams(f, self._viewer()), names, you)])
         return {"action": rows}
 
     def _seat_pile(self, f: TableFrame, seat: int) -> dict[str, str]:
