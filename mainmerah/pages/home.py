@@ -23,14 +23,10 @@ from urllib.parse import parse_qs, urlencode
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
-from mainmerah.core.i18n import LANGUAGES, _, language, set_language
+from mainmerah.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, html_lang, language, set_language
 from mainmerah.core.typed import shortened
 from mainmerah.draw.svg import card_svg
 from mainmerah.teach.index import has_tutorial
-
-# Each language is offered in its own words (as the pages' language switch does).
-LANGUAGE_NAMES = {"en": "English", "id": "Bahasa Indonesia"}
-assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
 
 def default_game() -> str:
@@ -210,7 +206,7 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
     """
     lang = language()
     switch = " ".join(
-        f'<a href="?{urlencode({"lang": code})}" hreflang="{code}" lang="{code}"'
+        f'<a href="?{urlencode({"lang": code})}" hreflang="{html_lang(code)}" lang="{html_lang(code)}"'
         + (' aria-current="true" class="mmh-current"' if code == lang else "") + f">{escape(label)}</a>"
         for code, label in LANGUAGE_NAMES.items())
     games = []
@@ -237,7 +233,7 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
     note = "".join(f'<p class="mmh-note" role="status">{escape(p)}</p>' for p in problems)
     return (
         f"<style>{CSS}</style>"
-        f'<div class="mmh" lang="{lang}" data-mm-lang="{lang}">'
+        f'<div class="mmh" lang="{html_lang(lang)}" data-mm-lang="{html_lang(lang)}">'
         f'<header class="mmh-top"><div><h1>{escape(_("Red card games"))}</h1>'
         f'<p class="mmh-sub">{escape(_("Learn a game step by step, then play it against the computer."))}</p></div>'
         f'<nav class="mmh-lang" aria-label="{escape(_("Language"))}">{switch}</nav></header>'
@@ -262,7 +258,7 @@ def home_document(query: str = "", prefix: str = "voila/render/", accept_languag
         problems = language_problems(query)
         title = escape(_("Red card games"))
         body = home_fragment(prefix, problems)
-    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{html_lang(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             + (f'<script src="{escape(script)}"></script>' if script else "")
             + f"<title>{title} · mainmerah</title></head><body class=\"mmh-body\">{body}</body></html>")

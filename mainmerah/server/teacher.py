@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from mainmerah.core import registry
-from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.i18n import _, html_lang, ngettext
 from mainmerah.teach.classfolder import Record
 from mainmerah.teach.topics import topic_name
 
@@ -342,7 +342,7 @@ const timer = setInterval(async () => {
 
 def page(lang: str, title: str, body: str, nonce: str = "", script: str = "") -> str:
     js = f'<script nonce="{escape(nonce)}">{script}</script>' if script else ""
-    return (f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{escape(html_lang(lang))}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head>"
