@@ -176,7 +176,7 @@ def home_entries(prefix: str = "", lang: str | None = None) -> list[HomeEntry]:
     for name in registry.games():
         info = registry.get(name)
         out.append(HomeEntry(
-            name=name, title=info.title, blurb=_(info.blurb), players=players_text(tuple(info.players)),
+            name=name, title=_(info.title), blurb=_(info.blurb), players=players_text(tuple(info.players)),
             learn=learn_href(name, lang, prefix) if has_tutorial(name) else None,
             play=play_href(name, lang, prefix)))
     return out
@@ -222,10 +222,10 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
             f'<div class="mmh-text"><h2>{escape(e.title)}</h2>'
             f'<p class="mmh-players">{escape(e.players)}</p><p class="mmh-blurb">{escape(e.blurb)}</p>'
             f'<div class="mmh-actions">{learn}{play}</div></div></li>')
-    rooms = " · ".join(f'<a href="{escape(classroom_href(g, lang, prefix))}">{escape(registry.get(g).title)}</a>'
+    rooms = " · ".join(f'<a href="{escape(classroom_href(g, lang, prefix))}">{escape(_(registry.get(g).title))}</a>'
                        for g in registry.games_with("classroom"))
     puzzles = " · ".join(f'<a class="mmh-puzzles" href="{escape(page_href("puzzles.ipynb", g, lang, prefix))}">'
-                         f'{escape(registry.get(g).title)}</a>' for g in registry.games_with("puzzles"))
+                         f'{escape(_(registry.get(g).title))}</a>' for g in registry.games_with("puzzles"))
     more = f'{escape(_("Puzzles with proven answers:"))} {puzzles}'
     if lab:
         more += (f' · <a class="mmh-lab" href="{escape(page_href("strategy-lab.ipynb", None, lang, prefix))}">'

@@ -352,7 +352,7 @@ class PuzzlesPage(W.VBox):
         p = self.puzzle
         start = p.start()
         you = p.seat
-        heading = _("{game} puzzles").format(game=registry.get(p.game).title)
+        heading = _("{game} puzzles").format(game=_(registry.get(p.game).title))
         tag = self._heading_tag
         self.heading.value = f"<{tag} style='margin:4px 0'>{escape(heading)}</{tag}>"
         self.title.value = f"<h2 style='margin:2px 0'>{escape(title(p))}</h2>"
