@@ -49,6 +49,12 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context``: one English word with two meanings gets two
+    translations (the home page's "Play" a game, the table's "Play" a card)."""
+    return _current.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 

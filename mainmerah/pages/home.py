@@ -23,9 +23,10 @@ from urllib.parse import parse_qs, urlencode
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
-from mainmerah.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, html_lang, language, set_language
+from mainmerah.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, html_lang, language, pgettext, set_language
 from mainmerah.core.typed import shortened
 from mainmerah.draw.svg import card_svg
+from mainmerah.draw.text import SANS, wrap_css
 from mainmerah.teach.index import has_tutorial
 
 
@@ -216,7 +217,8 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
                      f'{_sr(" " + e.title)}</a>')
         else:
             learn = f'<span class="mmh-soon">{escape(_("Lesson coming soon"))}</span>'
-        play = f'<a class="mmh-button mmh-play" href="{escape(e.play)}">{escape(_("Play"))}{_sr(" " + e.title)}</a>'
+        play = (f'<a class="mmh-button mmh-play" href="{escape(e.play)}">{escape(pgettext("a game", "Play"))}'
+                f'{_sr(" " + e.title)}</a>')
         games.append(
             f'<li class="mmh-game mmh-game-{escape(e.name)}" data-game="{escape(e.name)}">{_art(e.name)}'
             f'<div class="mmh-text"><h2>{escape(e.title)}</h2>'
@@ -287,7 +289,7 @@ def home_from_request(query: str | None = None) -> object:
 
 CSS = """
 .mmh-body { margin: 0; background: #faf6f2; }
-.mmh { font-family: system-ui, "DejaVu Sans", Arial, sans-serif; color: #1f1a17; max-width: 1040px;
+.mmh { font-family: SANS; color: #1f1a17; max-width: 1040px;
   margin: 0 auto; padding: 20px 28px 32px; line-height: 1.45; box-sizing: border-box; }
 .mmh *, .mmh *::before, .mmh *::after { box-sizing: border-box; }
 .mmh-top { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: flex-start; gap: 8px 24px;
@@ -336,4 +338,4 @@ CSS = """
   .mmh-art { width: auto; padding-left: 10px; }
   .mmh-button { flex: 1 1 0; }
 }
-"""
+""".replace("SANS", SANS) + wrap_css(".mmh")
