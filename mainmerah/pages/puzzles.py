@@ -182,7 +182,7 @@ class PuzzlesPage(W.VBox):
             self.heading, self.options, top = header_bar(self)
         else:
             self.heading = top = W.HTML()
-        self.game_choice = W.ToggleButtons(options=[(registry.get(g).title, g) for g in self.games], value=game,
+        self.game_choice = W.ToggleButtons(options=[(_(registry.get(g).title), g) for g in self.games], value=game,
                                            style={"button_width": "auto"})
         self.game_choice.add_class("mm-pz-game")
         if len(self.games) == 1:

@@ -242,7 +242,7 @@ class Tutorial(W.VBox):
         return lesson
 
     def _end_link(self) -> str:
-        title = registry.get(self.game).title
+        title = _(registry.get(self.game).title)
         return (f'<p><a class="mm-end-play" href="{escape(play_href(self.game))}">'
                 f'{escape(_("Play {game} against the computer ▸").format(game=title))}</a></p>')
 
