@@ -95,17 +95,27 @@ def pyodide_runtime() -> Path:
     return dest
 
 
-def download(name: str, ver: str) -> Path:
-    """The pure-Python wheel of ``name==ver`` from PyPI (cached)."""
+def cached(name: str, ver: str) -> Path | None:
+    """The pure-Python wheel of ``name==ver`` in the download cache, if it is there."""
     wheels = CACHE / "wheels"
     found = [p for p in wheels.glob("*.whl") if norm(p.name.split("-")[0]) == norm(name) and
              p.name.split("-")[1] == ver] if wheels.exists() else []
-    if not found:
+    return found[0] if found else None
+
+
+def download(pins: list[tuple[str, str]]) -> list[Path]:
+    """The pure-Python wheels of ``name==ver`` from PyPI, the missing ones in one pip call (pip's start-up
+    costs more CPU than a small download: one call per wheel was half a minute on a fresh machine)."""
+    missing = [f"{name}=={ver}" for name, ver in pins if cached(name, ver) is None]
+    if missing:
         run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
             "--platform", "any", "--python-version", "3.13", "--implementation", "py", "--abi", "none",
-            "-d", wheels, f"{name}=={ver}")
-        return download(name, ver)
-    return found[0]
+            "-d", CACHE / "wheels", *missing)
+    found = [cached(name, ver) for name, ver in pins]
+    lost = [f"{name}=={ver}" for (name, ver), wheel in zip(pins, found, strict=True) if wheel is None]
+    if lost:
+        raise SystemExit(f"pip download gave no wheel for {', '.join(lost)}")
+    return [w for w in found if w is not None]
 
 
 def stub_wheel(name: str, ver: str, dest: Path) -> Path:
@@ -156,18 +166,17 @@ def lay_pyodide(dest: Path) -> list[str]:
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     old = lock["packages"]
     packages: dict[str, dict[str, object]] = {}
-    for name in FROM_LOCK:
+    widgets = [(name, version(name)) for name in WIDGETS]
+    wheels = download([(name, str(old[name]["version"])) for name in FROM_LOCK] + widgets)
+    for name, wheel in zip(FROM_LOCK, wheels, strict=False):
         e = old[name]
-        wheel = download(name, str(e["version"]))
         shutil.copy2(wheel, dest / wheel.name)
         depends = [norm(d) for d in e["depends"] if norm(d) in FROM_LOCK + STUBS]
         packages[name] = lock_entry(name, str(e["version"]), dest / wheel.name, list(e["imports"]), depends)
     for name in STUBS:
         ver = str(old[name]["version"])
         packages[name] = lock_entry(name, ver, stub_wheel(name, ver, dest), [], [])
-    for name in WIDGETS:
-        ver = version(name)
-        wheel = download(name, ver)
+    for (name, ver), wheel in zip(widgets, wheels[len(FROM_LOCK):], strict=True):
         shutil.copy2(wheel, dest / wheel.name)
         packages[norm(name)] = lock_entry(norm(name), ver, dest / wheel.name, [], [])
     pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"

@@ -18,7 +18,9 @@ import http.server
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,11 +67,25 @@ def build_site() -> Path:
         if stamp.exists() and stamp.read_text() == run_id and (out / "index.html").exists():
             return out
         if not (SITE_VENV / ".installed").exists():
-            subprocess.run(["make", "-C", str(ROOT), f"{SITE_VENV.relative_to(ROOT)}/.installed"], check=True)
+            make_site_venv()
         subprocess.run([str(SITE_VENV / "bin" / "python"), str(ROOT / "sitebuild" / "build.py"), "--out", str(out)],
                        check=True, cwd=ROOT)
         stamp.write_text(run_id)
     return out
+
+
+def make_site_venv() -> None:
+    """``make``'s site build environment (``sitebuild/requirements.txt``), made with uv when the test extras
+    have it: the same pins from the same registry, in seconds rather than pip's half minute of CPU."""
+    uv = shutil.which("uv", path=str(Path(sys.executable).parent))
+    if uv is None:
+        subprocess.run(["make", "-C", str(ROOT), f"{SITE_VENV.relative_to(ROOT)}/.installed"], check=True)
+        return
+    # --seed: the build itself runs pip (pip download, pip wheel).
+    subprocess.run([uv, "venv", "--quiet", "--seed", "--python", sys.executable, str(SITE_VENV)], check=True)
+    subprocess.run([uv, "pip", "install", "--quiet", "--python", str(SITE_VENV / "bin" / "python"),
+                    "-r", str(ROOT / "sitebuild" / "requirements.txt")], check=True)
+    (SITE_VENV / ".installed").touch()
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

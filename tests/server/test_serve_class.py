@@ -3,6 +3,7 @@ opens at once, from the classroom config (nothing is started here: the settings 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from paths import ROOT
@@ -24,6 +25,18 @@ def test_students_sets_a_pool_per_student_on_the_class_pages() -> None:
     assert big["default"] == plain["default"]  # other notebooks keep starting a kernel on demand
     small = pools("--MainMerahVoila.students=2")  # fewer students than the config's pool: the pool stays
     assert {nb: small[nb]["pool_size"] for nb in CLASS_PAGES} == {"tutorial.ipynb": 4, "play.ipynb": 4}
+
+
+def test_every_server_waits_for_a_busy_kernels_last_output() -> None:
+    """Voila stops waiting for a cell's outputs ``iopub_timeout`` s after the cell finished (4 by default) and
+    drops what comes later: on a loaded machine that was the widget itself, and the page never showed. `make app`,
+    `make serve-class` and Binder's server each wait a minute; read as the app reads its config."""
+    for where in (ROOT, ROOT / "config" / "classroom"):
+        app = MainMerahVoila()
+        app.initialize([str(ROOT / "notebooks"), f"--Voila.config_file_paths={where}"])
+        assert app.config.VoilaExecutor.iopub_timeout >= 30, where
+    server = json.loads((ROOT / "config" / "classroom" / "jupyter_server_config.json").read_text())
+    assert server["VoilaExecutor"]["iopub_timeout"] >= 30
 
 
 def test_after_a_burst_of_arrivals_the_pool_refills_one_kernel_at_a_time(tmp_path: Path) -> None:
