@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from mainmerah.core.i18n import LANGUAGES
+from mainmerah.core.i18n import LANGUAGES, html_lang
 from mainmerah.pages.home import home_fragment, speaking
 
 
@@ -35,7 +35,8 @@ def document() -> str:
         "var want=(q||kept||'').toLowerCase();"
         "if(langs.indexOf(want)<0){want=(navigator.languages||[]).map(function(l){return l.slice(0,2).toLowerCase();})"
         ".filter(function(l){return langs.indexOf(l)>=0;})[0]||'en';}"
-        "document.documentElement.lang=want;"
+        "var tags=" + json.dumps({code: html_lang(code) for code in LANGUAGES}) + ";"
+        "document.documentElement.lang=tags[want];"
         "document.querySelectorAll('[data-site-lang]').forEach(function(d){d.hidden=d.dataset.siteLang!==want;});"
         "})();</script>"
     )

@@ -9,6 +9,7 @@
       "and no server is used)",
     id: "Python sedang dimulai di peramban Anda (sekitar 15 detik pada kunjungan pertama; tidak ada " +
       "yang dipasang dan tidak ada server yang dipakai)",
+    zh: "正在浏览器中启动 Python（首次访问约需 15 秒；不安装任何东西，也不使用服务器）",
   };
 
   // 1. Python starts in the browser (10-20 s on a first visit): say so, with a running count,
@@ -21,7 +22,7 @@
       note = document.createElement("p");
       note.id = "mm-site-progress";
       note.setAttribute("role", "status");
-      note.style.cssText = "font-family:system-ui,sans-serif;max-width:34em;text-align:center;line-height:1.4";
+      note.style.cssText = "font-family:system-ui,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif;max-width:34em;text-align:center;line-height:1.4";
       loading.appendChild(note);
     }
     var s = Math.round((Date.now() - started) / 1000);

@@ -27,7 +27,7 @@ from babel.messages.pofile import read_po, write_po
 from mainmerah.core.i18n import DOMAIN, GAME_DOMAINS, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).parent.parent
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 TRANSLATOR_TAG = "TRANSLATORS:"
 
 
@@ -67,7 +67,7 @@ def dynamic_calls() -> list[str]:
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for call in _keyword_calls(tree, KEYWORDS):
-            need = 2 if call.func.id == "ngettext" else 1  # type: ignore[attr-defined]
+            need = 2 if call.func.id in ("ngettext", "pgettext") else 1  # type: ignore[attr-defined]
             if len(call.args) < need or any(_literal(a) is None for a in call.args[:need]):
                 out.append(f"{path.relative_to(PACKAGE)}:{call.lineno}: {call.func.id}() of a non-literal")  # type: ignore[attr-defined]
     return out
@@ -83,12 +83,12 @@ def extract(domain: str = DOMAIN) -> Catalog:
     cat = Catalog(project="mainmerah", domain=domain)
     root = PACKAGE / "families" / domain if domain != DOMAIN else PACKAGE
     own = tuple(f"families/{d}/" for d in GAME_DOMAINS)
-    for filename, lineno, message, comments, _context in extract_from_dir(
+    for filename, lineno, message, comments, context in extract_from_dir(
         str(root), method_map=[("**.py", "mainmerah.core.catalog:extract_python_ast")], keywords=KEYWORDS
     ):
         if domain == DOMAIN and filename.replace("\\", "/").startswith(own):
             continue  # that game's catalog holds it
-        cat.add(message, locations=[(filename, lineno)], auto_comments=comments)
+        cat.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
     return cat
 
 
@@ -121,7 +121,7 @@ def translated(msg: Message | None) -> bool:
 def missing(template: Catalog, cat: Catalog) -> list[str]:
     """Source strings with no (or an empty, or a fuzzy) translation in ``cat``."""
     return [msg.id if isinstance(msg.id, str) else msg.id[0]
-            for msg in template if msg.id and not translated(cat.get(msg.id))]
+            for msg in template if msg.id and not translated(cat.get(msg.id, msg.context))]
 
 
 def write(lang: str, cat: Catalog, domain: str = DOMAIN) -> Catalog:
@@ -145,10 +145,10 @@ def update(lang: str, template: Catalog, domain: str = DOMAIN, pool: Sequence[Ca
     before = {m.id for m in cat if m.id}
     created = cat.creation_date
     for msg in template:
-        if msg.id and not translated(cat.get(msg.id)):
-            found = next((m for other in pool if translated(m := other.get(msg.id))), None)
+        if msg.id and not translated(cat.get(msg.id, msg.context)):
+            found = next((m for other in pool if translated(m := other.get(msg.id, msg.context))), None)
             if found is not None:
-                cat[msg.id] = Message(msg.id, found.string, auto_comments=msg.auto_comments)
+                cat.add(msg.id, found.string, auto_comments=msg.auto_comments, context=msg.context)
     # Babel's update forgets earlier obsolete entries; keep the translated ones, and revive
     # them when their string comes back (source texts are often reworded and reverted).
     kept = {mid: m for mid, m in cat.obsolete.items() if translated(m)}

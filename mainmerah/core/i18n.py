@@ -18,7 +18,20 @@ DOMAIN = "mainmerah"
 # looking, so no game is named here.
 GAME_DOMAINS: tuple[str, ...] = tuple(sorted(
     p.stem for p in LOCALE_DIR.glob("*/LC_MESSAGES/*.po") if p.stem != DOMAIN))
-LANGUAGES = ("en", "id")
+# The one list of languages: each offered in its own words (the pages' language switches), English first
+# (the source language). A new language is one line here, its catalogs (python -m mainmerah.core.catalog)
+# and, where its tag on a page differs from its code, a line in HTML_TAGS.
+LANGUAGE_NAMES = {"en": "English", "id": "Bahasa Indonesia", "zh": "中文"}
+LANGUAGES = tuple(LANGUAGE_NAMES)
+# A page names its language by its BCP 47 tag, so screen readers and fonts pick it up: Chinese is written
+# in simplified characters here.
+HTML_TAGS = {"zh": "zh-Hans"}
+
+
+def html_lang(code: str) -> str:
+    """The ``lang`` attribute of a page shown in ``code`` (``zh`` -> ``zh-Hans``)."""
+    return HTML_TAGS.get(code, code)
+
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -36,6 +49,12 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context``: one English word with two meanings gets two
+    translations (the home page's "Play" a game, the table's "Play" a card)."""
+    return _current.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
@@ -45,7 +64,7 @@ def language() -> str:
 
 
 def set_language(code: str) -> None:
-    """Switch every later string to ``code`` ("en" or "id")."""
+    """Switch every later string to ``code`` (one of :data:`LANGUAGES`)."""
     global _current, _language
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")

@@ -101,7 +101,7 @@ def ui(name: str) -> GameUI:
     """A game's :class:`GameUI` (what its pages show); refused for a game with none."""
     info = get(name)
     if info.ui is None:
-        raise ValueError(_("{game} has no table yet").format(game=info.title))
+        raise ValueError(_("{game} has no table yet").format(game=_(info.title)))
     found = load(info.ui)
     if not isinstance(found, GameUI):
         raise TypeError(f"{info.ui} (the UI of {info.name!r}) is a {type(found).__name__}, not a GameUI")

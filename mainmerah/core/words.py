@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import _, language
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = None) -> str:
@@ -19,3 +19,19 @@ def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = N
 def capitalized(text: str) -> str:
     """``text`` with its first letter upper-case (a seat name opening a sentence)."""
     return text[:1].upper() + text[1:]
+
+
+# Punctuation pasted between translated pieces, in the current language's own marks: Chinese writes
+# full-width ones with no space after them (。，；：). Each piece's own text is the catalog's.
+_MARKS = {"zh": {".": "。", ". ": "。", ", ": "，", "; ": "；", ": ": "：", " ": ""}}
+
+
+def mark(text: str) -> str:
+    """``text`` (".", ". ", ", ", "; ", ": " or " " between two sentences) as the current language writes it."""
+    return _MARKS.get(language(), {}).get(text, text)
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items of a list, one after another: "a, b, c"; Chinese "a、b、c"."""
+    return ("、" if language() == "zh" else ", ").join(items)
+

@@ -23,14 +23,11 @@ from urllib.parse import parse_qs, urlencode
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
-from mainmerah.core.i18n import LANGUAGES, _, language, set_language
+from mainmerah.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, html_lang, language, pgettext, set_language
 from mainmerah.core.typed import shortened
 from mainmerah.draw.svg import card_svg
+from mainmerah.draw.text import SANS, wrap_css
 from mainmerah.teach.index import has_tutorial
-
-# Each language is offered in its own words (as the pages' language switch does).
-LANGUAGE_NAMES = {"en": "English", "id": "Bahasa Indonesia"}
-assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
 
 def default_game() -> str:
@@ -180,7 +177,7 @@ def home_entries(prefix: str = "", lang: str | None = None) -> list[HomeEntry]:
     for name in registry.games():
         info = registry.get(name)
         out.append(HomeEntry(
-            name=name, title=info.title, blurb=_(info.blurb), players=players_text(tuple(info.players)),
+            name=name, title=_(info.title), blurb=_(info.blurb), players=players_text(tuple(info.players)),
             learn=learn_href(name, lang, prefix) if has_tutorial(name) else None,
             play=play_href(name, lang, prefix)))
     return out
@@ -210,7 +207,7 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
     """
     lang = language()
     switch = " ".join(
-        f'<a href="?{urlencode({"lang": code})}" hreflang="{code}" lang="{code}"'
+        f'<a href="?{urlencode({"lang": code})}" hreflang="{html_lang(code)}" lang="{html_lang(code)}"'
         + (' aria-current="true" class="mmh-current"' if code == lang else "") + f">{escape(label)}</a>"
         for code, label in LANGUAGE_NAMES.items())
     games = []
@@ -220,16 +217,17 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
                      f'{_sr(" " + e.title)}</a>')
         else:
             learn = f'<span class="mmh-soon">{escape(_("Lesson coming soon"))}</span>'
-        play = f'<a class="mmh-button mmh-play" href="{escape(e.play)}">{escape(_("Play"))}{_sr(" " + e.title)}</a>'
+        play = (f'<a class="mmh-button mmh-play" href="{escape(e.play)}">{escape(pgettext("a game", "Play"))}'
+                f'{_sr(" " + e.title)}</a>')
         games.append(
             f'<li class="mmh-game mmh-game-{escape(e.name)}" data-game="{escape(e.name)}">{_art(e.name)}'
             f'<div class="mmh-text"><h2>{escape(e.title)}</h2>'
             f'<p class="mmh-players">{escape(e.players)}</p><p class="mmh-blurb">{escape(e.blurb)}</p>'
             f'<div class="mmh-actions">{learn}{play}</div></div></li>')
-    rooms = " · ".join(f'<a href="{escape(classroom_href(g, lang, prefix))}">{escape(registry.get(g).title)}</a>'
+    rooms = " · ".join(f'<a href="{escape(classroom_href(g, lang, prefix))}">{escape(_(registry.get(g).title))}</a>'
                        for g in registry.games_with("classroom"))
     puzzles = " · ".join(f'<a class="mmh-puzzles" href="{escape(page_href("puzzles.ipynb", g, lang, prefix))}">'
-                         f'{escape(registry.get(g).title)}</a>' for g in registry.games_with("puzzles"))
+                         f'{escape(_(registry.get(g).title))}</a>' for g in registry.games_with("puzzles"))
     more = f'{escape(_("Puzzles with proven answers:"))} {puzzles}'
     if lab:
         more += (f' · <a class="mmh-lab" href="{escape(page_href("strategy-lab.ipynb", None, lang, prefix))}">'
@@ -237,7 +235,7 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
     note = "".join(f'<p class="mmh-note" role="status">{escape(p)}</p>' for p in problems)
     return (
         f"<style>{CSS}</style>"
-        f'<div class="mmh" lang="{lang}" data-mm-lang="{lang}">'
+        f'<div class="mmh" lang="{html_lang(lang)}" data-mm-lang="{html_lang(lang)}">'
         f'<header class="mmh-top"><div><h1>{escape(_("Red card games"))}</h1>'
         f'<p class="mmh-sub">{escape(_("Learn a game step by step, then play it against the computer."))}</p></div>'
         f'<nav class="mmh-lang" aria-label="{escape(_("Language"))}">{switch}</nav></header>'
@@ -262,7 +260,7 @@ def home_document(query: str = "", prefix: str = "voila/render/", accept_languag
         problems = language_problems(query)
         title = escape(_("Red card games"))
         body = home_fragment(prefix, problems)
-    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{html_lang(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             + (f'<script src="{escape(script)}"></script>' if script else "")
             + f"<title>{title} · mainmerah</title></head><body class=\"mmh-body\">{body}</body></html>")
@@ -291,7 +289,7 @@ def home_from_request(query: str | None = None) -> object:
 
 CSS = """
 .mmh-body { margin: 0; background: #faf6f2; }
-.mmh { font-family: system-ui, "DejaVu Sans", Arial, sans-serif; color: #1f1a17; max-width: 1040px;
+.mmh { font-family: SANS; color: #1f1a17; max-width: 1040px;
   margin: 0 auto; padding: 20px 28px 32px; line-height: 1.45; box-sizing: border-box; }
 .mmh *, .mmh *::before, .mmh *::after { box-sizing: border-box; }
 .mmh-top { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: flex-start; gap: 8px 24px;
@@ -340,4 +338,4 @@ CSS = """
   .mmh-art { width: auto; padding-left: 10px; }
   .mmh-button { flex: 1 1 0; }
 }
-"""
+""".replace("SANS", SANS) + wrap_css(".mmh")

@@ -61,7 +61,7 @@ class PageLinks(W.HTML):
 
     def relabel(self) -> None:
         # The links carry the language shown now, so the next page opens in it too.
-        title = registry.get(self.game).title
+        title = _(registry.get(self.game).title)
         links = [f'<a class="mm-home-link" href="{escape(home_href())}">{escape(_("◂ All games"))}</a>']
         if self.play:
             links.append(f'<a class="mm-play-link" href="{escape(play_href(self.game))}">'

@@ -182,7 +182,7 @@ class PuzzlesPage(W.VBox):
             self.heading, self.options, top = header_bar(self)
         else:
             self.heading = top = W.HTML()
-        self.game_choice = W.ToggleButtons(options=[(registry.get(g).title, g) for g in self.games], value=game,
+        self.game_choice = W.ToggleButtons(options=[(_(registry.get(g).title), g) for g in self.games], value=game,
                                            style={"button_width": "auto"})
         self.game_choice.add_class("mm-pz-game")
         if len(self.games) == 1:
@@ -352,7 +352,7 @@ class PuzzlesPage(W.VBox):
         p = self.puzzle
         start = p.start()
         you = p.seat
-        heading = _("{game} puzzles").format(game=registry.get(p.game).title)
+        heading = _("{game} puzzles").format(game=_(registry.get(p.game).title))
         tag = self._heading_tag
         self.heading.value = f"<{tag} style='margin:4px 0'>{escape(heading)}</{tag}>"
         self.title.value = f"<h2 style='margin:2px 0'>{escape(title(p))}</h2>"

@@ -242,7 +242,7 @@ class Tutorial(W.VBox):
         return lesson
 
     def _end_link(self) -> str:
-        title = registry.get(self.game).title
+        title = _(registry.get(self.game).title)
         return (f'<p><a class="mm-end-play" href="{escape(play_href(self.game))}">'
                 f'{escape(_("Play {game} against the computer ▸").format(game=title))}</a></p>')
 
@@ -256,7 +256,7 @@ class Tutorial(W.VBox):
         self._refresh()
 
     def _relabel(self) -> None:
-        title = self._title or _("Learn {game}").format(game=registry.get(self.game).title)
+        title = self._title or _("Learn {game}").format(game=_(registry.get(self.game).title))
         self.heading.value = f"<h1 style='margin:4px 0'>{escape(title)}</h1>"
         self.map_title.value = f"<b>{escape(_('Lessons: choose any one'))}</b>"
         if self.tabs is not None:

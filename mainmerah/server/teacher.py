@@ -21,7 +21,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from mainmerah.core import registry
-from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.i18n import _, html_lang, ngettext
+from mainmerah.draw.text import SANS, wrap_css
 from mainmerah.teach.classfolder import Record
 from mainmerah.teach.topics import topic_name
 
@@ -284,7 +285,7 @@ def live_fragment(records: Sequence[Record], refused: Sequence[str], link: str, 
 
 CSS = """
 body { margin: 0; background: #faf6f2; }
-.mmt { font-family: system-ui, "DejaVu Sans", Arial, sans-serif; color: #1f1a17; padding: 16px 20px 28px;
+.mmt { font-family: SANS; color: #1f1a17; padding: 16px 20px 28px;
   line-height: 1.4; max-width: 1400px; margin: 0 auto; box-sizing: border-box; }
 .mmt h1 { margin: 0 0 4px; font-size: 1.7rem; color: #8e1212; }
 .mmt-top { display: flex; flex-wrap: wrap; gap: 8px 20px; align-items: center; justify-content: space-between;
@@ -325,7 +326,7 @@ body { margin: 0; background: #faf6f2; }
 @media (max-width: 600px) { .mmt { padding: 10px 10px 20px; } .mmt h1 { font-size: 1.35rem; }
   .mmt-table { font-size: 0.85rem; }
   .mmt-table tbody th { max-width: 7.5em; white-space: normal; overflow-wrap: anywhere; } }
-"""
+""".replace("SANS", SANS) + wrap_css(".mmt")
 
 REFRESH = """
 const live = document.getElementById("mmt-live");
@@ -342,7 +343,7 @@ const timer = setInterval(async () => {
 
 def page(lang: str, title: str, body: str, nonce: str = "", script: str = "") -> str:
     js = f'<script nonce="{escape(nonce)}">{script}</script>' if script else ""
-    return (f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{escape(html_lang(lang))}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head>"

@@ -1,7 +1,8 @@
 """Sheets as documents: each rules sheet fitted to one page, PDF and PNG bytes, and every file written.
 
-The PDF embeds DejaVu Sans as a TrueType font (``pdf.fonttype`` 42), so its text can be
-searched, copied and read aloud, and shows ♠♥♦♣ and Bahasa Indonesia on any printer.
+The PDF embeds DejaVu Sans (and, for Chinese, WenQuanYi Micro Hei) as TrueType fonts (``pdf.fonttype``
+42, only the glyphs used), so its text can be searched, copied and read aloud, and shows ♠♥♦♣, Bahasa
+Indonesia and Chinese on any printer.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from matplotlib.backends.backend_pdf import PdfPages
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import LANGUAGES, _, language, set_language
-from mainmerah.sheets.page import Page, PageFull
+from mainmerah.sheets.page import Page, PageFull, families
 from mainmerah.sheets.puzzles import Puzzle, shipped, title_of, worksheet
 
 SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)  # a rules sheet shrinks a little (a longer language) to stay one page
 # Fixed so that the same sheets make the same bytes (the PDF otherwise records the time it was written).
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
-RC: Any = {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "svg.fonttype": "path"}
+RC: Any = {"pdf.fonttype": 42, "font.family": list(families()), "svg.fonttype": "path"}
 
 
 def rules_games() -> list[str]:

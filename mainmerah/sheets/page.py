@@ -2,21 +2,26 @@
 
 The page's coordinates are PostScript points with y pointing down (like the card faces' SVG),
 so a block is placed at (x, y) and the cursor moves down by its height. Text is measured with
-the same font the PDF embeds (DejaVu Sans, shipped with matplotlib, which has ♠♥♦♣ and every
-letter of Bahasa Indonesia), so wrapping is exact rather than guessed from character counts.
+the same fonts the PDF embeds (DejaVu Sans, shipped with matplotlib, which has ♠♥♦♣ and every
+letter of Bahasa Indonesia; for Chinese, WenQuanYi Micro Hei from the ``paperang-p2-fonts-cjk``
+package that the app's set-up installs, each glyph DejaVu lacks taken from it), so wrapping is
+exact rather than guessed from character counts. Chinese lines break between any two characters,
+never before a closing mark (，。）) nor after an opening one (（“).
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties, findfont, get_font
+from matplotlib.font_manager import FontProperties, findfont, fontManager, get_font
 from matplotlib.ft2font import LoadFlags
 
 from mainmerah.core.cards import Card
@@ -26,20 +31,50 @@ WIDTH, HEIGHT = 595.0, 842.0  # A4 in points
 MARGIN = 36.0
 INK, MUTED, ACCENT, RULE = "#111111", "#555555", "#8e1b1b", "#c9a94d"
 FAMILY = "DejaVu Sans"
+CJK_FAMILY = "WenQuanYi Micro Hei"
+CJK_FONT = ("paperang_p2_fonts_cjk", "fonts/wqy-microhei.ttc")  # (package, file): a font, no code
+
+
+@lru_cache(maxsize=1)
+def families() -> tuple[str, ...]:
+    """The sheets' fonts in fallback order: DejaVu Sans, then the Chinese font when it is installed."""
+    try:
+        path = resources.files(CJK_FONT[0]).joinpath(CJK_FONT[1])
+    except ModuleNotFoundError:
+        return (FAMILY,)
+    if not path.is_file():
+        return (FAMILY,)
+    fontManager.addfont(str(path))
+    # The Chinese font has one weight: bold Chinese prints regular, which matplotlib would warn of each time.
+    bold_missing = f"findfont: Failed to find font weight bold for {CJK_FAMILY}"
+    logging.getLogger("matplotlib.font_manager").addFilter(lambda r: not r.getMessage().startswith(bold_missing))
+    return (FAMILY, CJK_FAMILY)
+
+
+def has_chinese() -> bool:
+    """Whether the sheets can print Chinese (else they leave it out, rather than print empty boxes)."""
+    return CJK_FAMILY in families()
 LINE = 1.28  # line height as a multiple of the font size
 SLACK = 1.04  # a picture of the page hints glyphs to its pixels, a little wider than the PDF sets them
 
-# The sheets' fonts have no Chinese characters: the games' words keep their Chinese names in
-# parentheses or after a comma ("first (上游)", "…, 带病红十"), which print leaves out.
-_CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f"
+# Without the Chinese font the sheets have no Chinese characters: the games' words keep their Chinese
+# names in parentheses or after a comma ("first (上游)", "…, 带病红十"), which print then leaves out.
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+_CLOSING = "，。、：；！？）」』”’》〉】…"
+_OPENING = "（「『“‘《〈【"
 _CJK_PAREN = re.compile(rf"\s*\((?:[{_CJK}\s,]|[A-Za-z]+\s(?=[{_CJK}]))+\)")
 _CJK_TAIL = re.compile(rf",?\s*[{_CJK}]+")
 
 
-def printable(text: str) -> str:
-    """``text`` without the Chinese words the fonts cannot draw (and the brackets or comma they leave)."""
+def without_chinese(text: str) -> str:
+    """``text`` without its Chinese words (and the brackets or comma they leave), for want of the font."""
     text = _CJK_PAREN.sub("", text)
     return _CJK_TAIL.sub("", text).replace("()", "").strip()
+
+
+def printable(text: str) -> str:
+    """``text`` as the sheets print it: whole with the Chinese font installed, else without its Chinese."""
+    return text if has_chinese() else without_chinese(text)
 
 
 class PageFull(Exception):
@@ -48,7 +83,8 @@ class PageFull(Exception):
 
 @lru_cache(maxsize=4)
 def _font(bold: bool) -> object:
-    return get_font(findfont(FontProperties(family=FAMILY, weight="bold" if bold else "normal")))
+    weight = "bold" if bold else "normal"
+    return get_font([findfont(FontProperties(family=f, weight=weight)) for f in families()])
 
 
 @lru_cache(maxsize=65536)
@@ -61,23 +97,42 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return float(width) / 64.0 * SLACK
 
 
+def units(paragraph: str) -> list[tuple[str, bool]]:
+    """The pieces a line may break between, each with whether a space stands before it: a Latin word,
+    or one Chinese character (with the closing marks after it and the opening marks before it)."""
+    out: list[tuple[str, bool]] = []
+    space = False
+    for m in re.finditer(rf"\s+|[{_CJK}]|[^\s{_CJK}]+", paragraph):
+        piece = m.group()
+        if piece.isspace():
+            space = True
+            continue
+        if out and not space and (piece[0] in _CLOSING or out[-1][0][-1] in _OPENING):
+            out[-1] = (out[-1][0] + piece, out[-1][1])  # no break before a closing mark or after an opening one
+        else:
+            out.append((piece, space))
+        space = False
+    return out
+
+
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` points (a word longer than a line stands alone).
 
     A line's width is the sum of its words' and spaces' (each measured once): kerning across a
-    space is nil in DejaVu, and the slack covers the rest.
+    space is nil in DejaVu, and the slack covers the rest. Chinese breaks between characters.
     """
     space = text_width(" ", size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line, used = "", 0.0
-        for word in paragraph.split():
+        for word, spaced in units(paragraph):
             w = text_width(word, size, bold)
-            if line and used + space + w > width:
+            gap = space if spaced else 0.0
+            if line and used + gap + w > width:
                 lines.append(line)
                 line, used = word, w
             elif line:
-                line, used = f"{line} {word}", used + space + w
+                line, used = f"{line}{' ' if spaced else ''}{word}", used + gap + w
             else:
                 line, used = word, w
         lines.append(line)
@@ -144,8 +199,9 @@ class Page:
         """One line of text with its top at ``y``."""
         if self.dry:
             return
-        self.ax.text(x, y, printable(text), fontsize=size, fontfamily=FAMILY, fontweight="bold" if bold else "normal",
-                     fontstyle="italic" if italic else "normal", color=color, ha=ha, va="top")
+        self.ax.text(x, y, printable(text), fontsize=size, fontfamily=list(families()),
+                     fontweight="bold" if bold else "normal", fontstyle="italic" if italic else "normal", color=color,
+                     ha=ha, va="top")
 
     def lines(self, text: str, size: float = 9.0, *, bold: bool = False, color: str = INK, indent: float = 0.0,
               italic: bool = False, after: float = 4.0) -> None:

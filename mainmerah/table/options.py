@@ -1,4 +1,4 @@
-"""The page's display options: the language (English / Bahasa Indonesia) and the four-colour deck.
+"""The page's display options: the language (English / Bahasa Indonesia / 中文) and the four-colour deck.
 
 Both switch live. The language is process-wide (``mainmerah.core.i18n.set_language``:
 Voila gives every page its own kernel), and every widget listening with
@@ -14,14 +14,10 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from mainmerah.core.i18n import LANGUAGES, _, language, on_language_change, set_language
+from mainmerah.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, html_lang, language, on_language_change, set_language
 from mainmerah.draw.text import esc
 from mainmerah.table.a11y import FOUR, four_colour_css
 from mainmerah.table.cards import shared
-
-# Each language is offered in its own words, so a reader finds theirs whatever is shown now.
-LANGUAGE_NAMES = {"en": "English", "id": "Bahasa Indonesia"}
-assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
 
 class DisplayOptions(w.HBox):
@@ -68,7 +64,7 @@ class DisplayOptions(w.HBox):
     def relabel(self) -> None:
         code = language()
         # data-mm-lang: the page script sets <html lang> from it, so screen readers speak the right language.
-        self.language_label.value = f'<span data-mm-lang="{code}">{esc(_("Language"))}</span>'
+        self.language_label.value = f'<span data-mm-lang="{html_lang(code)}">{esc(_("Language"))}</span>'
         self.language.description = _("Language")
         self.language.tooltips = [_("Show everything in {language}").format(language=LANGUAGE_NAMES[c])
                                   for c in LANGUAGES]

@@ -19,6 +19,7 @@ from mainmerah.core import registry
 from mainmerah.core.cards import PACK, Card
 from mainmerah.core.cards import PACK_WITH_JOKERS as DECK
 from mainmerah.draw.svg import card_data_uri
+from mainmerah.draw.text import SANS, wrap_css
 from mainmerah.table.a11y import CSS as A11Y_CSS
 from mainmerah.table.a11y import script_html
 
@@ -31,8 +32,7 @@ def card_class(card: Card | None) -> str:
 BASE_CSS = """
 .mm-root { --mm-w: 64px; --mm-tw: 56px; --mm-felt: #1d5535; --mm-felt-2: #17472c; --mm-gold: #ffca28;
   --mm-match: #4fc3f7; --mm-hint: #ce93d8; --mm-ink: #1b1b1b; --mm-muted: #555;
-  container-type: inline-size; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans",
-  "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif;
+  container-type: inline-size; font-family: SANS;
   color: var(--mm-ink); max-width: 1240px; width: 100%; }
 .mm-root .widget-box { overflow: visible; }
 .mm-root .widget-html, .mm-root .widget-html-content { line-height: 1.4; height: auto; white-space: normal; }
@@ -314,7 +314,7 @@ BASE_CSS = """
   .mm-stack-tag { font-size: .68em; padding: 0 3px; letter-spacing: 0; }
 }
 
-"""
+""".replace("SANS", SANS) + wrap_css(".mm-root")
 
 
 @lru_cache(maxsize=2)

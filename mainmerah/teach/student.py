@@ -320,7 +320,7 @@ def solved_per_level(solved: dict[str, int], game: str) -> dict[str, int]:
     The puzzles are ``game``'s own (its ``GameUI.puzzles``, through the registry); a game without is refused."""
     target = registry.ui(game).puzzles
     if target is None:
-        raise ValueError(_("{game} has no puzzles").format(game=registry.get(game).title))
+        raise ValueError(_("{game} has no puzzles").format(game=_(registry.get(game).title)))
     levels = {p.id: p.level for p in registry.load(target)(game)}
     out: dict[str, int] = {}
     for pid in solved:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from mainmerah.draw.text import SANS, wrap_css
+
 CSS = """
-.mm-lessons { font-family: "DejaVu Sans", Arial, sans-serif; color: #1a1a1a; max-width: 980px; }
+.mm-lessons { font-family: SANS; color: #1a1a1a; max-width: 980px; }
 .mm-lessons p { margin: 4px 0 8px 0; line-height: 1.45; }
 .mm-lesson-title h2 { margin: 4px 0 2px 0; font-size: 1.45em; }
 .mm-intro { font-size: 1.02em; }
@@ -116,7 +118,7 @@ CSS = """
   .mm-lessons .mm-tabs.widget-tab > .widget-tab-contents { padding: 8px 4px; }  /* the cards need the room more */
   .mm-lessons .mm-progress .widget-button.mm-progress-step { padding: 4px 6px; font-size: 13px; }
 }
-"""
+""".replace("SANS", SANS) + wrap_css(".mm-lessons")
 
 
 def style_widget() -> W.Box:

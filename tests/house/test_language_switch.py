@@ -19,8 +19,8 @@ from mainmerah.table import TableWidget
 from mainmerah.table.board import BoardView
 
 # Words that are the same in both languages: names, the game's and the variants' names, card notation.
-NEUTRAL = {"main", "merah", "sari", "budi", "ayu", "english", "bahasa", "indonesia", "classic", "cardgames", "jb",
-           "seed", "a", "j", "q", "k", "ok"}
+NEUTRAL = {"main", "merah", "sari", "budi", "ayu", "english", "bahasa", "indonesia", "中文", "classic", "cardgames",
+           "jb", "seed", "a", "j", "q", "k", "ok"}
 
 
 @pytest.fixture(autouse=True)
@@ -152,6 +152,23 @@ def test_table_switches_every_word_and_keeps_the_game() -> None:
     set_language("en")
     assert texts(t) == english
     assert t.confirm() and t.game.choices[-1].card == before[2]
+
+
+@pytest.mark.parametrize("page", ["table", "tutorial", "classroom"])
+def test_every_word_switches_to_chinese_too(page: str) -> None:
+    if page == "table":
+        widget: w.Widget = mid_game_table()
+    elif page == "tutorial":
+        widget = tutorial_with_work_done()
+        playout_table(widget)  # type: ignore[arg-type]
+    else:
+        widget = Classroom(seed=3)
+        widget.codes.submit("2P-CLASSIC-8412-N")  # type: ignore[attr-defined]
+    english = texts(widget)
+    set_language("zh")
+    assert untranslated(english, texts(widget)) == []
+    set_language("en")
+    assert texts(widget) == english
 
 
 def test_the_toggle_switches_the_language() -> None:

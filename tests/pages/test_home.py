@@ -151,7 +151,7 @@ def test_browser_language_is_the_default_and_the_url_wins() -> None:
 
 def test_a_bad_language_is_named_and_ignored() -> None:
     html = home_document("lang=xx%3Cscript%3E")
-    assert '<html lang="en">' in html and "Ignored lang=xx&lt;script&gt;: choose one of en, id." in html
+    assert '<html lang="en">' in html and "Ignored lang=xx&lt;script&gt;: choose one of en, id, zh." in html
     assert "<script>" not in html
 
 
@@ -163,7 +163,7 @@ def test_page_query() -> None:
     r = parse_page_query("game=poker&lang=fr")
     assert r.game == "main-merah" and len(r.problems) == 2
     assert r.problems[0].startswith("Ignored game=poker: choose one of main-merah, chinese-ten")
-    assert r.problems[1] == "Ignored lang=fr: choose one of en, id."
+    assert r.problems[1] == "Ignored lang=fr: choose one of en, id, zh."
     r = parse_page_query("game=chinese-ten", games=["main-merah"])  # a page that knows fewer games
     assert r.game == "main-merah" and "Ignored game=chinese-ten" in r.problems[0]
 

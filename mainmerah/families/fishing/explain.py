@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mainmerah.core.cards import Card, cards_text, points_text, rank_name, rank_plural
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, seat_name
+from mainmerah.core.words import capitalized, listed, mark, seat_name
 from mainmerah.families.fishing.rules import (
     PAIR_CLASS,
     PARTNER,
@@ -142,9 +142,9 @@ def _capture(e: Capture, names: Sequence[str] | None, you: int | None) -> str:
     text = text.format(reason=reason, who=seat_name(e.seat, names, you), points=pts)
     if e.how == "chosen":
         others = [c for c in e.options if c is not e.taken]
-        text += " " + _("{taken} was chosen over {others}.").format(taken=e.taken, others=cards_text(others))
+        text += mark(" ") + _("{taken} was chosen over {others}.").format(taken=e.taken, others=cards_text(others))
     elif e.how == "auto":
-        text += " " + auto_reason(e.taken, e.options)
+        text += mark(" ") + auto_reason(e.taken, e.options)
     return text
 
 
@@ -190,12 +190,12 @@ def _deal(e: Deal, names: Sequence[str] | None, you: int | None) -> str:
         text = _("New game of {game}: {n} players{seed}.").format(game=_(rules.title), n=e.players, seed=seed)
         black = [c for c in (Card.parse("AS"), Card.parse("AC")) if rules.card_points(c, e.players)]
         if black:
-            text += " " + ngettext("With {n} players {cards} scores too ({values}): {total} points in all.",
+            text += mark(" ") + ngettext("With {n} players {cards} scores too ({values}): {total} points in all.",
                                    "With {n} players {cards} score too ({values}): {total} points in all.",
                                    len(black)).format(
                 n=e.players, cards=cards_text(black), total=rules.total(e.players),
                 values=", ".join(f"{c} {rules.card_points(c, e.players)}" for c in black))
-    text += " " + ngettext(
+    text += mark(" ") + ngettext(
         "The starting table: {n} card face up ({cards}); {stock} in the stock.",
         "The starting table: {n} cards face up ({cards}); {stock} in the stock.", len(e.table)).format(
         n=len(e.table), cards=cards_text(e.table), stock=e.stock_size)
@@ -236,7 +236,7 @@ def _end(e: End, names: Sequence[str] | None, you: int | None) -> str:
         w = winners[0]
         lines.append(_("You win!") if w == you else _("{who} wins.").format(who=capitalized(seat_name(w, names, you))))
     else:
-        lines.append(_("A shared win: {who}.").format(who=", ".join(seat_name(w, names, you) for w in winners)))
+        lines.append(_("A shared win: {who}.").format(who=listed([seat_name(w, names, you) for w in winners])))
     total = sum(e.scores)
     if e.stranded:
         lines.append(stranded_text(e.stranded, e.start_table, points))
@@ -275,7 +275,7 @@ def stranded_text(stranded: Sequence[Card], start_table: Sequence[Card], points:
             parts.append(_("{cards}: every card that could pair with it was used up elsewhere.").format(
                 cards=cards_text(group)
             ))
-    return " ".join(parts)
+    return mark(" ").join(parts)
 
 
 def summary(game: Game, names: Sequence[str] | None = None, you: int | None = None) -> str:

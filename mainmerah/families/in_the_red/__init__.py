@@ -33,7 +33,7 @@ def next_deal(previous: GameState[Any]) -> dict[str, Any]:
 
 GAME = GameInfo(
     name="in-the-red",
-    title="In The Red",
+    title=N_("In The Red"),
     blurb=N_("Lay cards on any stack by suit or rank; whoever shows the highest red card picks up."),
     players=tuple(range(2, 11)),
     variants=VARIANTS,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from mainmerah.core.cards import RANKS, SUIT_SYMBOLS, Card
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, seat_name
+from mainmerah.core.words import capitalized, listed, mark, seat_name
 from mainmerah.families.in_the_red.rules import TARGET, high, how_it_fits, value
 
 if TYPE_CHECKING:  # events import this module to explain themselves; dispatch is by kind, not by class
@@ -34,13 +34,13 @@ def and_list(items: Sequence[str]) -> str:
     """"Ayu", "Ayu and Budi", "Ayu, Budi and Citra"."""
     if len(items) <= 1:
         return "".join(items)
-    return _("{rest} and {last}").format(rest=", ".join(items[:-1]), last=items[-1])
+    return _("{rest} and {last}").format(rest=listed(items[:-1]), last=items[-1])
 
 
 def or_list(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return _("{rest} or {last}").format(rest=", ".join(items[:-1]), last=items[-1])
+    return _("{rest} or {last}").format(rest=listed(items[:-1]), last=items[-1])
 
 
 def stack_of(seat: int, names: Names = None, you: int | None = None, by: int | None = None) -> str:
@@ -90,11 +90,11 @@ def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
         tail = _("{names} tie with the highest black cards ({cards}): they draw again.").format(
             names=capitalized(and_list([seat_name(s, names, you) for s in e.again])), cards=and_list(
                 [str(c) for c in cards]))
-    return f"{head} {tail}"
+    return head + mark(" ") + tail
 
 
 def _deal_start(e: DealStart, names: Names, you: int | None) -> str:
-    tops = ", ".join(f"{c} ({seat_name(s, names, you)})" for s, c in enumerate(e.stacks))
+    tops = mark(", ").join(f"{c} ({seat_name(s, names, you)})" for s, c in enumerate(e.stacks))
     packs = _("one pack") if e.packs == 1 else _("two packs")
     if len(set(e.hand_sizes)) == 1:
         each = _("{size} cards each").format(size=e.hand_sizes[0])
@@ -107,7 +107,7 @@ def _deal_start(e: DealStart, names: Names, you: int | None) -> str:
         n=e.number, dealer=seat_name(e.dealer, names, you), packs=packs, each=each, tops=tops, pack=e.pack_size)
     starts = _("You start.") if e.starter == you else _("{name} starts.").format(
         name=capitalized(seat_name(e.starter, names, you)))
-    return f"{text} {starts}"
+    return text + mark(" ") + starts
 
 
 def _placed(e: Placed, names: Names, you: int | None) -> str:
@@ -115,7 +115,7 @@ def _placed(e: Placed, names: Names, you: int | None) -> str:
     first = who.format(card=e.card, name=capitalized(seat_name(e.seat, names, you)))
     goes = _("{card} goes on {stack}: {reason}.").format(
         card=e.card, stack=stack_of(e.stack, names, you, by=e.seat), reason=fit_reason(e.card, e.top))
-    return f"{first} {goes}"
+    return first + mark(" ") + goes
 
 
 def _discarded(e: Discarded, names: Names, you: int | None) -> str:
@@ -179,21 +179,21 @@ def _round_end(e: RoundEnd, names: Names, you: int | None) -> str:
         else:
             pick = _("and picks up a card") if card is not None else _(
                 "and finds nothing to pick up (the pack and the cards under the tops are used up)")
-        text = f"{why} {pick}"
+        text = why + mark(" ") + pick
         if e.handouts:
             given = and_list([str(c) for _s, c in e.handouts])
             take = _("and take the discarded {cards}") if s == you else _("and takes the discarded {cards}")
-            text += ", " + take.format(cards=given)
-        text = capitalized(text) + "."
+            text += mark(", ") + take.format(cards=given)
+        text = capitalized(text) + mark(".")
     else:
         picks = [_pickup(s, c, names, you) for s, c in e.draws]
-        text = capitalized(why) + ". " + capitalized(and_list(picks)) + "."
+        text = capitalized(why) + mark(". ") + capitalized(and_list(picks)) + mark(".")
         if e.handouts:
-            text += " " + _("The discards are handed out: {list}.").format(list=", ".join(
+            text += mark(" ") + _("The discards are handed out: {list}.").format(list=mark(", ").join(
                 _("{card} to {name}").format(card=c, name=seat_name(s, names, you)) for s, c in e.handouts))
     if e.starter is not None:
         nxt = _("You start the next round.") if e.starter == you else _("{name} starts the next round.")
-        text += " " + nxt.format(name=capitalized(seat_name(e.starter, names, you)))
+        text += mark(" ") + nxt.format(name=capitalized(seat_name(e.starter, names, you)))
     return text
 
 
@@ -241,7 +241,7 @@ def _game_end(e: GameEnd, names: Names, you: int | None) -> str:
     else:
         tail = _("{names} share the win with the lowest total, {total}.").format(
             names=capitalized(and_list([seat_name(s, names, you) for s in e.winners])), total=low)
-    return f"{head} {tail}"
+    return head + mark(" ") + tail
 
 
 _BY_KIND: dict[str, Callable[[Any, Names, int | None], str]] = {

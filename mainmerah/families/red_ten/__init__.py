@@ -29,7 +29,7 @@ from mainmerah.families.red_ten.view import SeatView
 
 GAME = GameInfo(
     name="red-ten",
-    title="Red Ten",
+    title=N_("Red Ten"),
     blurb=N_("A four-player climbing game from Jiaxing: shed your cards first; the red tens pick the teams."),
     players=(4,),
     variants=VARIANTS,

@@ -15,7 +15,7 @@ from mainmerah.core.cards import BIG_JOKER, SMALL_JOKER, Card
 from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import N_, _
 from mainmerah.core.words import capitalized as cap
-from mainmerah.core.words import seat_name
+from mainmerah.core.words import listed, mark, seat_name
 from mainmerah.families.red_ten.rules import (
     FOUR,
     JOKERS,
@@ -252,28 +252,28 @@ def explain_event(e: Any, names: Names = None, you: int | None = None) -> str:
 
 
 def _deal(e: Deal, names: Names, you: int | None) -> str:
-    sizes = ", ".join(_("{who} {n}").format(who=seat_name(s, names, you), n=len(h)) for s, h in enumerate(e.hands))
+    sizes = listed(_("{who} {n}").format(who=seat_name(s, names, you), n=len(h)) for s, h in enumerate(e.hands))
     if e.dealer == you:
         text = _("You deal all 54 cards, one at a time from the next seat ({sizes}).").format(sizes=sizes)
     else:
         text = _("{dealer} deals all 54 cards, one at a time from the next seat ({sizes}).").format(
             dealer=cap(seat_name(e.dealer, names, you)), sizes=sizes)
     if e.leader == you:
-        text += " " + _("You hold 3♥ and lead.")
+        text += mark(" ") + _("You hold 3♥ and lead.")
     else:
-        text += " " + _("{leader} holds 3♥ and leads.").format(leader=cap(seat_name(e.leader, names, you)))
-    text += " " + _("Before play each seat answers in turn: keep, reveal a red ten, or (holding both) surrender.")
+        text += mark(" ") + _("{leader} holds 3♥ and leads.").format(leader=cap(seat_name(e.leader, names, you)))
+    text += mark(" ") + _("Before play each seat answers in turn: keep, reveal a red ten, or (holding both) surrender.")
     if you is not None:
         hand = " ".join(str(c) for c in sort_cards(e.hands[you]))
-        text += " " + _("Your hand: {cards}.").format(cards=hand)
+        text += mark(" ") + _("Your hand: {cards}.").format(cards=hand)
         tens = [t for t in RED_TENS if t in e.hands[you]]
         if len(tens) == 2:
-            text += " " + _("You hold both red tens: you play alone against the other three (1 against 3).")
+            text += mark(" ") + _("You hold both red tens: you play alone against the other three (1 against 3).")
         elif tens:
-            text += " " + _("You hold {card}, a red ten: you are on the red team, with the holder of the "
+            text += mark(" ") + _("You hold {card}, a red ten: you are on the red team, with the holder of the "
                             "other red ten.").format(card=tens[0])
         else:
-            text += " " + _("You hold no red ten: you are on the other team, with whoever else has none.")
+            text += mark(" ") + _("You hold no red ten: you are on the other team, with whoever else has none.")
     return text
 
 
@@ -285,14 +285,14 @@ def _holds(seat: int, names: Names, you: int | None) -> str:
 
 
 def _shown(e: Shown, names: Names, you: int | None) -> str:
-    answers = "; ".join(_("{who}: {answer}").format(who=seat_name(s, names, you), answer=answer_text(a))
+    answers = mark("; ").join(_("{who}: {answer}").format(who=seat_name(s, names, you), answer=answer_text(a))
                         for s, a in enumerate(e.answers))
     lines = [_("All four answers are in and shown together: {answers}.").format(answers=answers)]
     if e.surrender is not None:
         who = seat_name(e.surrender, names, you)
         lines.append(_("{who} surrenders with both red tens: the hand ends before any card is played.").format(
             who=cap(who)))
-        return " ".join(lines)
+        return mark(" ").join(lines)
     for s, a in enumerate(e.answers):
         if a.startswith("reveal"):
             shown = a.split(None, 1)[1]
@@ -310,7 +310,7 @@ def _shown(e: Shown, names: Names, you: int | None) -> str:
                        "four times if it loses."))
     else:
         lines.append(_("The two red tens were not both shown: a hidden hand (暗打), scored by the table as it is."))
-    return " ".join(lines)
+    return mark(" ").join(lines)
 
 
 def _play(e: Play, names: Names, you: int | None) -> str:
@@ -329,14 +329,14 @@ def _play(e: Play, names: Names, you: int | None) -> str:
             who=cap(who), what=what, on=on, why=why_beats(e.combo, top))
     tens = [c for c in e.combo.cards if is_red_ten(c)]
     if len(tens) == 2:
-        text += " " + (_("You held both red tens: you play alone against the other three (1 against 3).")
+        text += mark(" ") + (_("You held both red tens: you play alone against the other three (1 against 3).")
                        if e.seat == you else
                        _("{who} held both red tens: {who} plays alone against the other three (1 against 3).")
                        .format(who=cap(who)))
     elif tens:
-        text += " " + cap(_holds(e.seat, names, you)) + "."
+        text += mark(" ") + cap(_holds(e.seat, names, you)) + mark(".")
     if 0 < e.left <= 3:
-        text += " " + (_("You have {n} left.") if e.seat == you else _("{who} has {n} left.")).format(
+        text += mark(" ") + (_("You have {n} left.") if e.seat == you else _("{who} has {n} left.")).format(
             who=cap(who), n=e.left)
     return text
 

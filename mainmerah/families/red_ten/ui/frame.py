@@ -15,7 +15,7 @@ from typing import Any
 
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _
-from mainmerah.core.words import capitalized, seat_name
+from mainmerah.core.words import capitalized, mark, seat_name
 from mainmerah.families.red_ten.explain import describe, does_not_beat, not_a_play, place_name, why_beats
 from mainmerah.families.red_ten.rules import RED_TENS, SURRENDER, Combo, beats, classify, sort_cards
 from mainmerah.families.red_ten.view import OTHER, RED, infer_teams
@@ -140,7 +140,7 @@ def teams_line(teams: Sequence[str], names: Sequence[str], you: int | None) -> s
         parts.append(_("on the red team (红十): {who}").format(who=who(red)))
     if other:
         parts.append(_("not on the red team: {who}").format(who=who(other)))
-    known = "; ".join(parts) if parts else _("nothing is known yet")
+    known = mark("; ").join(parts) if parts else _("nothing is known yet")
     return _("Teams as you know them: {known}. The rest is hidden until a red ten is shown or played.").format(
         known=known)
 
@@ -161,14 +161,14 @@ def selection_text(cards: Sequence[Card], top: tuple[int, Combo] | None, names: 
         return _("Choose cards to build a play that beats {top}, or Pass.").format(top=describe(top[1])), None
     combo = classify(cards)
     if combo is None:
-        return capitalized(not_a_play(sort_cards(cards))) + ".", None
+        return capitalized(not_a_play(sort_cards(cards))) + mark("."), None
     what = capitalized(describe(combo))
     if top is None:
         return _("{what}: you lead, so any play goes. Press Play.").format(what=what), combo
     if beats(combo, top[1]):
         return _("{what}: it beats {top}: {why}. Press Play.").format(
             what=what, top=describe(top[1]), why=why_beats(combo, top[1])), combo
-    return capitalized(does_not_beat(combo, top[1])) + ".", None
+    return capitalized(does_not_beat(combo, top[1])) + mark("."), None
 
 
 def answer_label(answer: str) -> str:

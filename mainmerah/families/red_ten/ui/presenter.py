@@ -20,7 +20,7 @@ from typing import Any
 
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, seat_name
+from mainmerah.core.words import capitalized, mark, seat_name
 from mainmerah.families.red_ten.explain import describe, place_name, why_beats
 from mainmerah.families.red_ten.rules import PASS, RED_TENS, classify, sort_cards
 from mainmerah.families.red_ten.ui.frame import (
@@ -341,7 +341,7 @@ class RedTenPresenter(Presenter):
         else:
             why = _("{what} beats the top play: {reason}").format(what=describe(combo),
                                                                   reason=why_beats(combo, view.top[1]))
-        return list(cards), capitalized(why) + "."
+        return list(cards), capitalized(why) + mark(".")
 
 
 __all__ = ["RedTenPresenter"]

@@ -13,7 +13,7 @@ from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
 from mainmerah.core.i18n import _
 from mainmerah.families.red_ten.deal import deal_sizes
-from mainmerah.families.red_ten.explain import describe, does_not_beat, place_name, signed, why_beats
+from mainmerah.families.red_ten.explain import answer_text, describe, does_not_beat, place_name, signed, why_beats
 from mainmerah.families.red_ten.rules import (
     HEART_THREE,
     ONE_V_THREE,
@@ -108,7 +108,8 @@ def _teams(page: Page) -> None:
           "alone against three. Nobody knows the teams at first.").format(a=RED_TENS[0], b=RED_TENS[1]),
         _("Before the first card every player answers once, and the answers are shown together. Without a red "
           "ten: {none}. With one: {one}. With both: {both}.").format(
-            none=answers_for(())[0], one=", ".join(one), both=", ".join(both)),
+            none=answer_text(answers_for(())[0]), one=", ".join(map(answer_text, one)),
+            both=", ".join(map(answer_text, both))),
         _("The hand is open when both red tens are shown by these answers; otherwise it is hidden."),
     ], size=8)
 
