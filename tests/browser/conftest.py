@@ -213,6 +213,17 @@ def open_notebook(page: object, server: VoilaServer, notebook: str, ready: str, 
         raise AssertionError(f"{notebook} did not show {ready}: {e}\n{what_the_page_shows(page, server)}") from e
 
 
+def reload(page: object, ready: str, timeout: float = 120_000) -> None:
+    """Reload ``page`` and wait until ``ready`` shows: as long as a first open may take (the reload's kernel may
+    be the pool's refill, still starting on a loaded machine)."""
+    page.reload(timeout=timeout)  # type: ignore[attr-defined]
+    try:
+        page.wait_for_selector(ready, timeout=timeout)  # type: ignore[attr-defined]
+    except Exception as e:
+        text = page.inner_text("body")[-600:]  # type: ignore[attr-defined]
+        raise AssertionError(f"after a reload {ready} did not show: {e}\npage text: {text!r}") from e
+
+
 def what_the_page_shows(page: object, server: VoilaServer) -> str:
     """For a page that never showed: its text and kernel, and the end of its server's log (a CI run keeps no
     artifacts, so the failure's message is all there is to go on)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ARTIFACTS, VoilaServer, open_notebook
+from conftest import ARTIFACTS, VoilaServer, open_notebook, reload
 from test_table import WAIT, click_and_wait, full_shot, hand, status, step, table
 
 import mainmerah as mm
@@ -83,8 +83,7 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
     saved = mm.load_game(kept(page)["save"])
     assert saved.to_json() == kept(page)["save"]
 
-    page.reload()
-    page.wait_for_selector(SHOWN, timeout=WAIT)
+    reload(page, SHOWN)
     wait_restored(page, "id")
     assert what_is_shown(page) == before
     full_shot(page, "kept-table-reloaded-id")
@@ -113,8 +112,7 @@ def test_a_forged_record_is_refused_and_the_page_plays_a_fresh_deal(voila: Voila
     body["save"] = json.dumps(save)
     forged = json.dumps({"format": "mainmerah-kept", "kind": "table", "version": 1, "body": body})
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, forged])
-    page.reload()
-    page.wait_for_selector(SHOWN, timeout=WAIT)
+    reload(page, SHOWN)
     page.wait_for_function("() => document.querySelector('.mm-prompt').textContent.includes('could not be restored')",
                            timeout=WAIT)
     fresh = mm.Game.new(2, "classic", seed=12)
@@ -125,8 +123,7 @@ def test_a_forged_record_is_refused_and_the_page_plays_a_fresh_deal(voila: Voila
     # A stale record (another version) is refused the same way.
     page.evaluate("k => { const r = JSON.parse(localStorage.getItem(k)); r.version = 0;"
                   " localStorage.setItem(k, JSON.stringify(r)); }", KEY)
-    page.reload()
-    page.wait_for_selector(SHOWN, timeout=WAIT)
+    reload(page, SHOWN)
     page.wait_for_function("() => document.querySelector('.mm-prompt').textContent.includes('another version')",
                            timeout=WAIT)
     assert len(hand(page)) == len(fresh.hands[0])
@@ -147,8 +144,7 @@ def test_start_over_forgets_the_kept_game(voila: VoilaServer, page) -> None:  # 
                            " return t && JSON.parse(t).body.save !== old; }", arg=[KEY, old], timeout=WAIT)
     fresh = mm.load_game(kept(page)["save"])
     assert fresh.choices == [] and fresh.to_json() != old
-    page.reload()
-    page.wait_for_selector(SHOWN, timeout=WAIT)
+    reload(page, SHOWN)
     wait_restored(page)
     assert sorted(hand(page)) == sorted(fresh.hands[0]) and sorted(table(page)) == sorted(fresh.table)
 
@@ -160,8 +156,7 @@ def test_screenshots_of_the_kept_table(voila: VoilaServer, page, width: int) -> 
         open_notebook(page, voila, f"play.ipynb?pace=manual&seed=3&lang={lang}", SHOWN)
         if lang == "en":
             play_a_turn(page)
-        page.reload()
-        page.wait_for_selector(SHOWN, timeout=WAIT)
+        reload(page, SHOWN)
         wait_restored(page)
         full_shot(page, f"kept-table-{width}-{lang}")
     assert (ARTIFACTS / f"kept-table-{width}-id.png").exists()

@@ -7,7 +7,7 @@ shares one origin and so one localStorage. Each test's page has a browser contex
 from __future__ import annotations
 
 import pytest
-from conftest import ARTIFACTS, VoilaServer, open_notebook, screenshot
+from conftest import ARTIFACTS, VoilaServer, open_notebook, reload, screenshot
 from test_classroom_browser import expect, tab, upload_file
 
 import mainmerah as mm
@@ -115,8 +115,7 @@ def test_the_classroom_is_kept(voila_app: VoilaServer, page, tmp_path) -> None: 
                            timeout=WAIT)
     shown = sorted(hand.all_inner_texts())
 
-    page.reload()
-    page.wait_for_selector(".mm-classroom", timeout=WAIT)
+    reload(page, ".mm-classroom")
     expect()(page.locator(".mm-class-kept")).to_contain_text("Welcome back", timeout=WAIT)
     expect()(page.locator(".mm-class-tabs .lm-TabBar-tab.lm-mod-current")).to_contain_text("Save & replay")
     expect()(page.locator(".mm-rp-position")).to_contain_text(f"Decision 2 of {total}", timeout=WAIT)
@@ -136,8 +135,7 @@ def test_the_classroom_is_kept(voila_app: VoilaServer, page, tmp_path) -> None: 
     # A record changed by hand is refused, named, and the page starts afresh.
     page.evaluate("() => { const k = 'mainmerah:classroom:main-merah'; const r = JSON.parse(localStorage.getItem(k));"
                   " r.body.tab = 7; localStorage.setItem(k, JSON.stringify(r)); }")
-    page.reload()
-    page.wait_for_selector(".mm-classroom", timeout=WAIT)
+    reload(page, ".mm-classroom")
     expect()(page.locator(".mm-class-kept")).to_contain_text("could not be restored", timeout=WAIT)
     assert page.locator(".mm-class-table .mm-card").count() == 0
 
@@ -153,8 +151,7 @@ def test_the_classroom_is_kept(voila_app: VoilaServer, page, tmp_path) -> None: 
     page.locator(".mm-class-start-over").click()
     expect()(page.locator(".mm-class-kept")).to_contain_text("Mulai dari awal", timeout=WAIT)
     assert page.locator(".mm-class-table .mm-card").count() == 0
-    page.reload()
-    page.wait_for_selector(".mm-classroom", timeout=WAIT)
+    reload(page, ".mm-classroom")
     expect()(page.locator(".mm-class-tabs")).to_contain_text("Kode pembagian", timeout=WAIT)
     page.wait_for_function("() => localStorage.getItem('mainmerah:classroom:main-merah') !== null", timeout=WAIT)
     assert page.locator(".mm-class-kept").inner_text().strip() == ""  # nothing to welcome back to

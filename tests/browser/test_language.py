@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import VoilaServer, open_notebook, screenshot
+from conftest import VoilaServer, open_notebook, reload, screenshot
 
 import mainmerah as mm
 from mainmerah.core.i18n import _, set_language
@@ -167,8 +167,7 @@ def test_welcome_back_is_kept_across_a_language_switch(voila: VoilaServer, page)
 
     open_notebook(page, voila, "play.ipynb?game=red-ten&pace=manual", ".mm-hand .mm-card")
     expect(page.locator(".mm-prompt")).not_to_contain_text("Welcome back", timeout=WAIT)
-    page.reload()
-    page.wait_for_selector(".mm-hand .mm-card", timeout=WAIT)
+    reload(page, ".mm-hand .mm-card")
     expect(page.locator(".mm-prompt")).to_have_text(WELCOME, timeout=WAIT)
     switch(page, 2, "id", ".mm-prompt")
     expect(page.locator(".mm-prompt")).to_have_text(indonesian(WELCOME), timeout=WAIT)

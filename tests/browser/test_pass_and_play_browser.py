@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import VoilaServer, open_notebook
+from conftest import VoilaServer, open_notebook, reload
 from test_a11y import check as check_a11y
 from test_red_ten_browser import turn as red_ten_turn
 from test_static_site import COLD, chromium, offline_page, site_url  # noqa: F401 (the static site's fixtures)
@@ -139,8 +139,7 @@ def play_out(page, game: str, one_turn: Callable[[], None], reload_at: int | Non
         if len(titles) == 2:
             shots(page, f"{game}-hand")
         if len(titles) == reload_at:  # back at the pass screen of the person to move, no hand shown
-            page.reload()
-            page.wait_for_selector(PASS, timeout=WAIT)
+            reload(page, PASS)
             watch(page)
             titles.append(answer_pass_screen(page, by_keyboard=False))
     raise AssertionError("the game did not end")

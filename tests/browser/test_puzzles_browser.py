@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ARTIFACTS, open_notebook
+from conftest import ARTIFACTS, open_notebook, reload
 
 import mainmerah as mm
 
@@ -107,7 +107,7 @@ def test_the_tutorials_puzzles_tab_solves_and_keeps_its_place(page, voila) -> No
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "tutorial-puzzles-tab-390", ".mm-tutorial-page")
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.reload()
+    reload(page, ".mm-puzzles-tab .mm-pz-counter")
     counter = page.locator(".mm-puzzles-tab .mm-pz-counter").first
     expect()(counter).to_contain_text("Puzzle 2 of", timeout=WAIT)  # the tab reopened, the solved one kept
     expect()(counter).to_contain_text("1 solved", timeout=WAIT)

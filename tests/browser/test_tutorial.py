@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import open_notebook, screenshot
+from conftest import open_notebook, reload, screenshot
 
 import mainmerah as mm
 from mainmerah.families.fishing.rules import PARTNER, main_merah_points, pairs_with
@@ -238,8 +238,7 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     page.locator(".mm-lesson-pace select").select_option(label="slow")
     page.wait_for_function("() => (localStorage.getItem('mainmerah:tutorial:main-merah') || '')"
                            ".includes('\"pace\":2.0')", timeout=WAIT)
-    page.reload()
-    page.wait_for_selector(".mm-lesson-scoring .mm-lesson-pace select", timeout=60_000)
+    reload(page, ".mm-lesson-scoring .mm-lesson-pace select")
     expect()(page.locator(".mm-lesson-pace select option:checked")).to_have_text("slow", timeout=WAIT)
 
 
@@ -255,9 +254,9 @@ def test_a_number_typed_but_not_checked_survives_a_reload(voila, page) -> None: 
     page.locator(".mm-task-tally .mm-answer input").first.fill("4")  # typed, never checked
     page.wait_for_function("() => (localStorage.getItem('mainmerah:tutorial:main-merah') || '')"
                            ".includes('\"typed-tally\":\"4\"')", timeout=WAIT)
-    page.reload()
+    reload(page, ".mm-task-tally .mm-answer input")
     box = page.locator(".mm-task-tally .mm-answer input").first
-    expect()(box).to_have_value("4", timeout=60_000)
+    expect()(box).to_have_value("4", timeout=WAIT)
     assert "mm-solved" not in (page.locator(".mm-task-tally").first.get_attribute("class") or "")
     expect()(page.locator(".mm-progress-1")).to_contain_text("2/4 tasks")
     no_traceback(page)

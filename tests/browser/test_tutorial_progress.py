@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import open_notebook, screenshot
+from conftest import open_notebook, reload, screenshot
 
 import mainmerah as mm
 from mainmerah.core.i18n import _, set_language
@@ -64,8 +64,7 @@ def test_reload_in_the_middle_of_lesson_3_keeps_cards_progress_and_stars(voila, 
         page.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('mainmerah:tutorial'))"
                                " && localStorage.getItem('mainmerah:tutorial:main-merah').includes('3♦')",
                                timeout=WAIT)
-        page.reload()
-        page.wait_for_selector(".mm-lesson-turn .mm-coach", timeout=60_000)  # back in lesson 3, not lesson 1
+        reload(page, ".mm-lesson-turn .mm-coach")  # back in lesson 3, not lesson 1
         expect()(page.locator(".mm-kept-note")).to_contain_text("Welcome back", timeout=WAIT)
         assert coach_hand(page) == hand and coach_table(page) == table
         expect()(page.locator(".mm-coach-prompt")).to_contain_text("stock")
@@ -81,8 +80,7 @@ def test_reload_in_the_middle_of_lesson_3_keeps_cards_progress_and_stars(voila, 
         page.locator(".mm-start-over-yes").click()
         expect()(page.locator(".mm-progress-1")).to_contain_text("★ 0 of 12", timeout=WAIT)
         expect()(page.locator(".mm-progress-3")).to_contain_text("not started")
-        page.reload()
-        page.wait_for_selector(".mm-lesson-cards", timeout=60_000)
+        reload(page, ".mm-lesson-cards")
         expect()(page.locator(".mm-progress-3")).to_contain_text("not started")
         assert "mm-solved" not in (page.locator(".mm-task-reveal").get_attribute("class") or "")
     finally:
