@@ -10,11 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import _, language
 from mainmerah.table.board import Part
 from mainmerah.table.controls import level_label
 
 BOT_NAMES = ("Sari", "Budi", "Ayu", "Dewi", "Eko", "Fajar", "Gita", "Hadi", "Intan")  # up to ten seats
+# The computers' names as each language's players are called: names, not words, so they are listed here
+# rather than translated (a name kept in a save file or typed by a person is never changed). Every language
+# in i18n.LANGUAGES has its list, as long as the first.
+LANGUAGE_BOT_NAMES: dict[str, tuple[str, ...]] = {
+    "en": BOT_NAMES,
+    "id": BOT_NAMES,
+    "zh": ("小明", "阿华", "丽丽", "小红", "建国", "秀英", "志强", "美玲", "海燕"),
+}
+
+
+def bot_names(code: str | None = None) -> tuple[str, ...]:
+    """The computers' names in language ``code`` (default: the current one)."""
+    return LANGUAGE_BOT_NAMES.get(code or language(), BOT_NAMES)
 
 Wanted = Sequence[Any] | Mapping[int, Any] | str | None
 
@@ -65,12 +78,14 @@ def seat_names(n: int, human: int | None, given: Sequence[str] | None,
     """Each seat's name: the given ones, "You" for the human, the computers' names in turn.
 
     ``people``: at a pass-and-play table, the people's seats and their names (one blank is "Player 2"); the
-    computers' names then skip the people's."""
+    computers' names then skip the people's. The computers are named in the current language (bot_names);
+    the given names and the people's are kept as they are."""
+    computers = bot_names()
     if people is not None:
         named = {s: name.strip() or _("Player {n}").format(n=s + 1) for s, name in people.items()}
-        free = iter([b for b in BOT_NAMES if b not in named.values()] + list(BOT_NAMES))
+        free = iter([b for b in computers if b not in named.values()] + list(computers))
         return [named[s] if s in named else next(free) for s in range(n)]
-    bots_iter = iter(BOT_NAMES)
+    bots_iter = iter(computers)
     return [given[s] if given and s < len(given) else (_("You") if s == human else next(bots_iter))
             for s in range(n)]
 
