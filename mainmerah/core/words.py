@@ -35,3 +35,9 @@ def listed(items: Iterable[str]) -> str:
     """Items of a list, one after another: "a, b, c"; Chinese "a、b、c"."""
     return ("、" if language() == "zh" else ", ").join(items)
 
+
+
+def sentences(*parts: str) -> str:
+    """Whole sentences one after another, as the current language runs them on: "Taken. Next." in English,
+    "吃进。下一个。" in Chinese (no space after 。！？); empty parts are left out."""
+    return mark(" ").join(p for p in parts if p)

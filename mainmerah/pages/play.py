@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
 from mainmerah.core.typed import read_seed
+from mainmerah.core.words import sentences
 from mainmerah.pages.home import ignored
 from mainmerah.table.controls import MANUAL, PACES, bot_levels, read_deal_code
 from mainmerah.table.presenter import table_games
@@ -149,7 +150,7 @@ def table_from_request(**overrides: Any) -> Any:
     kw.update(overrides)
     table = TableWidget(**kw)
     if problems:
-        table.note = " ".join(problems)
+        table.note = sentences(*problems)
         table._render()
     keep_table(table, kw, lang_chosen)
     return table

@@ -23,7 +23,7 @@ import ipywidgets as W
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, CardError, points_text
 from mainmerah.core.i18n import _, on_language_change
-from mainmerah.core.words import capitalized
+from mainmerah.core.words import capitalized, sentences
 from mainmerah.pages.home import apply_language, parse_page_query, query_language, request_query
 from mainmerah.pages.parts import PageLinks, game_puzzles, problems_note, puzzle_games, weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, key, pack, unpack
@@ -324,11 +324,11 @@ class PuzzlesPage(W.VBox):
         self.hand[action].mark("right")
         for b in self.hand.buttons.values():
             b.set_disabled(True)
-        self._say(lambda: para(" ".join([_("Right: {card} is the best card.").format(card=p.best),
-                                         _("Stars: {stars}").format(stars=stars_text(earned))]))
+        self._say(lambda: para(sentences(_("Right: {card} is the best card.").format(card=p.best),
+                                        _("Stars: {stars}").format(stars=stars_text(earned))))
                   + '<div class="mm-pz-lines">' + line_html(p, p.tempting, _("If you play {card}:"))
                   + line_html(p, p.best, _("Play {card} instead:")) + "</div>"
-                  + para(p.better_text() + " " + _("Themes: {themes}.").format(themes="; ".join(p.themes))), "good")
+                  + para(sentences(p.better_text(), _("Themes: {themes}.").format(themes="; ".join(p.themes)))), "good")
         self._store()
         self._draw()
         return True
@@ -397,7 +397,7 @@ class PuzzlesPage(W.VBox):
             except KeptError as e:
                 problems.append(_("The solved puzzles kept in this browser could not be read ({reason}); "
                                   "they are left as they were.").format(reason=e))
-        self.note = " ".join(problems)
+        self.note = sentences(*problems)
         if not self.done and not self.mistakes:
             self._open(self._first_unsolved(self.game, self.level))
         else:

@@ -24,6 +24,7 @@ import ipywidgets as W
 
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.words import sentences
 from mainmerah.draw.svg import card_data_uri
 from mainmerah.table.style import card_class
 from mainmerah.teach.cards import CardRow
@@ -352,7 +353,7 @@ class PickTask(Task):
                 self.solve()
             else:
                 more = _("One more to find.") if left == 1 else _("{n} more to find.").format(n=left)
-                self.say(text + " " + more, "good")
+                self.say(sentences(text, more), "good")
         else:
             if c not in self.wrong_picks:
                 self.wrong_picks.append(c)
@@ -754,7 +755,7 @@ class Lesson(W.VBox):
         if self.solved:
             text = _("Lesson done: {stars} of {n} stars.").format(stars=self.stars, n=3 * n)
             if self.stars < 3 * n:
-                text += " " + _("Each task done right first time, without a hint, earns three.")
+                text = sentences(text, _("Each task done right first time, without a hint, earns three."))
             self.end.value = f"<p><b>{escape(text)}</b> <span class='mm-stars'>{got}</span></p>{self.end_link}"
         self.end.layout.display = "" if self.solved else "none"
 

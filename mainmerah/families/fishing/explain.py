@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mainmerah.core.cards import Card, cards_text, points_text, rank_name, rank_plural
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, listed, mark, seat_name
+from mainmerah.core.words import capitalized, listed, mark, seat_name, sentences
 from mainmerah.families.fishing.rules import (
     PAIR_CLASS,
     PARTNER,
@@ -199,7 +199,7 @@ def _deal(e: Deal, names: Sequence[str] | None, you: int | None) -> str:
         "The starting table: {n} card face up ({cards}); {stock} in the stock.",
         "The starting table: {n} cards face up ({cards}); {stock} in the stock.", len(e.table)).format(
         n=len(e.table), cards=cards_text(e.table), stock=e.stock_size)
-    return text + " " + first_player_text(e, names, you)
+    return sentences(text, first_player_text(e, names, you))
 
 
 def first_player_text(e: Deal, names: Sequence[str] | None = None, you: int | None = None) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import mainmerah.families.fishing.sim as ro
 from mainmerah.core.cards import Card, cards_text, rank_name, rank_plural
 from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.words import sentences
 from mainmerah.families.fishing.rules import PARTNER, get_ruleset
 from mainmerah.families.fishing.sim import DEFAULT_ROLLOUTS, card_type, engine_estimate, fast_path_fits
 
@@ -277,7 +278,7 @@ def view_hints(view: SeatView, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
         else:
             assert d.card is not None
             reason = _capture_reason(d.card, card, points, d.options)
-        reason += " " + _outlook(mean, win)
+        reason = sentences(reason, _outlook(mean, win))
         out.append(Hint(card, pos.kind, points, takes, mean, win, se, rollouts, best, reason))
     return out
 
@@ -311,7 +312,7 @@ def _engine_hints(view: SeatView, rollouts: int, seed: int) -> list[Hint]:
         else:
             assert d.card is not None
             reason = _capture_reason(d.card, card, points, d.options)
-        reason += " " + _outlook(mean, win)
+        reason = sentences(reason, _outlook(mean, win))
         out.append(Hint(card, d.kind, points, takes, mean, win, se, rollouts, rank == 0, reason))
     return out
 
@@ -356,10 +357,10 @@ def _play_reason(card: Card, takes: Card | None, points: int, unseen: Sequence[C
     if not best and out:
         partner = rank_name(PARTNER[card.rank])
         if out == 1:
-            text += " " + _("Keeping {card}: the last {rank} is still out.").format(card=card, rank=partner)
+            text = sentences(text, _("Keeping {card}: the last {rank} is still out.").format(card=card, rank=partner))
         else:
-            text += " " + _("Keeping {card}: {n} {ranks} are still out.").format(
-                card=card, n=out, ranks=rank_plural(PARTNER[card.rank]))
+            text = sentences(text, _("Keeping {card}: {n} {ranks} are still out.").format(
+                card=card, n=out, ranks=rank_plural(PARTNER[card.rank])))
     return text
 
 
@@ -368,7 +369,7 @@ def _capture_reason(card: Card, taken: Card, points: int, options: Sequence[Card
     left = [c for c in options if c is not taken]
     red_left = [c for c in left if c.red]
     if red_left and not taken.red:
-        text += " " + _("It leaves the red {other} on the table for someone else.").format(other=red_left[0])
+        text = sentences(text, _("It leaves the red {other} on the table for someone else.").format(other=red_left[0]))
     return text
 
 

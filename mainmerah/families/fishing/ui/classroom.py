@@ -29,6 +29,7 @@ from mainmerah.core.cards import PACK as DECK
 from mainmerah.core.cards import CardError
 from mainmerah.core.errors import LayoutError
 from mainmerah.core.i18n import _, ngettext, on_language_change
+from mainmerah.core.words import sentences
 from mainmerah.families.fishing.bots import make_bot, play_out
 from mainmerah.families.fishing.dealcode import DealCodeError, decode, encode, random_code
 from mainmerah.families.fishing.events import Redeal
@@ -162,8 +163,8 @@ class DealCodePanel(W.VBox):
             text = _("Deal {code}: {n} players, {variant} variant.").format(
                 code=info, n=info.players, variant=info.variant)
         if redeals:
-            text += " " + _("(The first shuffle was redealt {n} time(s): the table broke the redeal rule.)").format(
-                n=redeals)
+            text = sentences(text, _("(The first shuffle was redealt {n} time(s): the table broke the redeal rule.)")
+                             .format(n=redeals))
         self.message.say(text, "good", verdict=False)
         self._on_game(game, str(info))
         return game
@@ -268,7 +269,8 @@ class PositionEditor(W.VBox):
         rule = game.variant.redeal_reason(game.table)
         text = _("A legal position: {cards} cards in play.").format(cards=len(game.all_cards()) - len(game.setup.out))
         if rule:
-            text += " " + _("Note: a real deal would be redealt ({why}); you may still play it.").format(why=rule)
+            text = sentences(text, _("Note: a real deal would be redealt ({why}); you may still play it.")
+                             .format(why=rule))
         self.message.say(text, "good", verdict=False)
         self.drawing.value = game_html(game, names=[_("Seat {n}").format(n=i) for i in range(n)])
         return game

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from mainmerah.core.cards import Card, cards_text, points_text
 from mainmerah.core.i18n import _
+from mainmerah.core.words import sentences
 from mainmerah.families.fishing.bots import jb_capture
 from mainmerah.families.fishing.events import Capture, Stay, TakeFour
 from mainmerah.families.fishing.explain import capitalized, needs, pair_points, rule_of, seat_name
@@ -41,21 +42,21 @@ def selection_text(card: Card, table: Sequence[Card], auto_capture: bool = False
         return pair_points(card, other, (price(card), price(other)))
 
     if not matches:
-        return _("{card} pairs with nothing on the table: it would stay there (it needs {need}).").format(
-            card=card, need=needs(card)) + " " + again
+        return sentences(_("{card} pairs with nothing on the table: it would stay there (it needs {need}).").format(
+            card=card, need=needs(card)), again)
     if len(matches) == 1:
         m = matches[0]
-        return _("{card} would take {other} ({why}): {points}.").format(
-            card=card, other=m, why=sum_reason(card, m), points=points(m)) + " " + again
+        return sentences(_("{card} would take {other} ({why}): {points}.").format(
+            card=card, other=m, why=sum_reason(card, m), points=points(m)), again)
     if sweep and len(matches) == 3 and card.rank in SELF_PAIRING:  # Chinese Ten: the fourth takes all three
         total = price(card) + sum(price(c) for c in matches)
-        return _("{card} would take all three: {cards} ({points}).").format(
-            card=card, cards=cards_text(matches), points=points_text(total)) + " " + again
+        return sentences(_("{card} would take all three: {cards} ({points}).").format(
+            card=card, cards=cards_text(matches), points=points_text(total)), again)
     if auto_capture:
         m = jb_capture(matches)
-        return _("{card} pairs with {options}; the jb rule would take {other} ({why}): {points}.").format(
+        return sentences(_("{card} pairs with {options}; the jb rule would take {other} ({why}): {points}.").format(
             card=card, options=cards_text(matches), other=m, why=sum_reason(card, m),
-            points=points(m)) + " " + again
+            points=points(m)), again)
     text = _("{card} can take {options} ({why}): choose the one you want to take.").format(
         card=card, options=cards_text(matches), why=sum_reason(card, matches[0]))
     note = worth_note(matches, price)

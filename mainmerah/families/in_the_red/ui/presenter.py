@@ -18,7 +18,7 @@ from typing import Any
 
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, seat_name
+from mainmerah.core.words import capitalized, seat_name, sentences
 from mainmerah.draw.text import esc
 from mainmerah.families.in_the_red.explain import and_list, fit_reason, no_fit_reason, score_text, stack_of
 from mainmerah.families.in_the_red.rules import TARGET, hand_value, legal_moves, losers, value
@@ -322,12 +322,12 @@ def hint_reason(card: Card, stack: int | None, tops: Sequence[Card], hand: Seque
         said = _("{card} on {where} puts that stack in the red, not yours.") if red else _(
             "{card} on {where} gives that stack the lowest black card, with no red card on top: it loses the "
             "round, not yours.")
-        return said.format(card=card, where=where) + " " + still
+        return sentences(said.format(card=card, where=where), still)
     if me not in lost:
         said = _("{card} on {where}: you are not in the red after it ({who} is).") if red else _(
             "{card} on {where}: no stack shows a red card, and the lowest black card after it is not yours "
             "({who} loses the round).")
-        return said.format(card=card, where=where, who=who) + " " + still
+        return sentences(said.format(card=card, where=where, who=who), still)
     if len(legal_moves(hand, tops)) == 1:
         return _("{card} on {where} is your only move.").format(card=card, where=where)
     return _("{card} on {where}: the expert played the deal out many times, and this leaves you the fewest "

@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from mainmerah.core.cards import Card, cards_text, rank_plural
 from mainmerah.core.i18n import _
+from mainmerah.core.words import sentences
 from mainmerah.draw.svg import backs_html, card_svg, cards_html
 from mainmerah.families.fishing.bots import make_bot
 from mainmerah.families.fishing.events import Capture, Deal, End, Event, Flip, Play, Redeal, Stay, TakeFour
@@ -249,8 +250,8 @@ class Coach(W.VBox):
                 better = [c for c in others if self.game.points(c) > self.game.points(got.taken)]
                 text = pair_reason(got.card, got.taken) + ". " + self._points(got)
                 if better:
-                    text += " " + _("({other} was worth more: red cards score, black ones do not.)").format(
-                        other=better[0])
+                    text = sentences(text, _("({other} was worth more: red cards score, black ones do not.)").format(
+                        other=better[0]))
                 if better:
                     self._wrong(text, "red-first")
                 else:

@@ -14,6 +14,7 @@ import ipywidgets as W
 
 from mainmerah.core.cards import Card, cards_text, parse_cards, points_text, rank_name
 from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.words import sentences
 from mainmerah.draw.svg import card_html, card_svg, cards_html
 from mainmerah.families.fishing.bots import make_bot, play_out, play_value
 from mainmerah.families.fishing.dealcode import encode
@@ -236,7 +237,8 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
         gain = main_merah_points(c) + main_merah_points(t)
         text = pair_reason(c, t) + ": " + _("{n} for you.").format(n=points_text(gain))
         if len(targets) > 1:
-            text += " " + _("Both are red cards of the same rank, so both are worth the same: either is right.")
+            text = sentences(text, _("Both are red cards of the same rank, so both are worth the same: "
+                                     "either is right."))
         return text
 
     return PickTask(prompt, list(g.table), targets, right=right, wrong=wrong, need=1, key=key,
@@ -272,8 +274,8 @@ def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key:
     top = [c for c in cards if value[c] == best]
     return PickTask(
         _("Which card from your hand takes the most points right now? Choose it."), cards, top,
-        right=lambda c: takes(c) + " " + done,
-        wrong=lambda c: takes(c) + " " + _("Another card does better: {b}").format(b=takes(top[0])),
+        right=lambda c: sentences(takes(c), done),
+        wrong=lambda c: sentences(takes(c), _("Another card does better: {b}").format(b=takes(top[0]))),
         need=1, key=key, before=[show(tab, _("The table:"), 48)], row_label=_("Your hand:"), topic="best",
         rule=rule("best"),
         nudge=_("For each card in your hand, look for its partner on the table: is that partner red?"),
@@ -513,7 +515,7 @@ def lesson_scoring() -> Lesson:
 
     def right(c: Card) -> str:
         total["n"] = sum(main_merah_points(x) for x in red if x in task.picked)
-        return worth(c) + " " + _("Running total: {n}.").format(n=total["n"])
+        return sentences(worth(c), _("Running total: {n}.").format(n=total["n"]))
 
     task = PickTask(_("This is your pile after a whole game. Choose every card in it that scores, and watch the "
                       "total grow."), mine, red, right=right, wrong=worth, small=True,
@@ -529,10 +531,10 @@ def lesson_scoring() -> Lesson:
     end = g.events[-1]
     left = ""
     if isinstance(end, End) and end.stranded:
-        left = " " + stranded_text(end.stranded, end.start_table)
+        left = stranded_text(end.stranded, end.start_table)
     else:
-        left = " " + _("Nothing was left on the table, so the two scores add up to 210.")
-    options = [(label, ok, verdict + left) for label, ok, _w in options]
+        left = _("Nothing was left on the table, so the two scores add up to 210.")
+    options = [(label, ok, sentences(verdict, left)) for label, ok, _w in options]
     guided = guided_game_widget()
     game_task = WidgetTask(_("Now a whole game against the computer. Every play, capture and flip is explained "
                              "as it happens."), guided, key="game")
