@@ -182,8 +182,7 @@ class PuzzlesPage(W.VBox):
             self.heading, self.options, top = header_bar(self)
         else:
             self.heading = top = W.HTML()
-        self.game_choice = W.ToggleButtons(options=[(_(registry.get(g).title), g) for g in self.games], value=game,
-                                           style={"button_width": "auto"})
+        self.game_choice = W.ToggleButtons(options=self._game_options(), value=game, style={"button_width": "auto"})
         self.game_choice.add_class("mm-pz-game")
         if len(self.games) == 1:
             self.game_choice.layout.display = "none"
@@ -348,7 +347,25 @@ class PuzzlesPage(W.VBox):
             self.feedback.add_class("mm-fb-info")
 
     # ----- drawing ---------------------------------------------------------------------------------------------
+    def _game_options(self) -> list[tuple[str, str]]:
+        """The game buttons: each game's name in the current language."""
+        return [(_(registry.get(g).title), g) for g in self.games]
+
+    def _relabel_games(self) -> None:
+        """After a language switch the game buttons say the games' names in the new language; the game shown
+        stays (new options briefly select the first: not a visitor's choice)."""
+        options = self._game_options()
+        if list(self.game_choice.options) == options:
+            return
+        self._syncing = True
+        try:
+            self.game_choice.options = options
+            self.game_choice.value = self.game
+        finally:
+            self._syncing = False
+
     def _draw(self) -> None:
+        self._relabel_games()
         p = self.puzzle
         start = p.start()
         you = p.seat
