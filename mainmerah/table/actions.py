@@ -67,6 +67,9 @@ class TableActions:
         @property
         def caught_up(self) -> bool: ...
 
+        @property
+        def deal_hidden(self) -> bool: ...
+
         def move_on(self) -> None: ...
 
         def _render(self) -> None: ...
@@ -356,6 +359,9 @@ class TableActions:
 
     @user_action
     def show_save(self) -> bool:
+        if self.deal_hidden:
+            return self.refuse(_("While people share this device the save file is shown only when the game is over: "
+                                 "it holds every hand."))
         if self.history is not None:
             self.history.save_text.value = self.game.to_json()
             self.history.save_text.remove_class("mm-hidden")

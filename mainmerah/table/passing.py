@@ -80,6 +80,12 @@ class PassAndPlay:
         return self.people_names is not None
 
     @property
+    def deal_hidden(self) -> bool:
+        """Whether what would tell every hand (the seed, the save file) is kept from the page: while a game
+        shared by several people at this device is on (anyone could deal the seed again and see the others')."""
+        return self.people_names is not None and len(self.people_names) > 1 and self.game.decision is not None
+
+    @property
     def people(self) -> frozenset[int]:
         """The seats people play: a pass-and-play table's, else the one human seat (none when computers play)."""
         if self.people_names is not None:

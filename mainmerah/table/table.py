@@ -323,7 +323,7 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
             if p.variants:
                 self.controls.variant.value = p.variant_of(game)
             seed = p.seed_of(game)
-            self.controls.seed.value = "" if seed is None else str(seed)
+            self.controls.seed.value = "" if seed is None or self.deal_hidden else str(seed)
         if self.people_controls is not None:
             self.people_controls.show(n, self.people_names, self.seats.levels, self.seats.offered)
         self._pump()

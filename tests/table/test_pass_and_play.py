@@ -217,6 +217,21 @@ def test_the_pass_and_play_choice_seats_people_and_computers() -> None:
     assert t.people_names is None and t.human == 0 and t.names[0] == "You" and t.passing is None
 
 
+def test_the_seed_and_the_save_file_stay_hidden_while_people_share_the_device() -> None:
+    """Either tells every hand (deal the seed again, or read the file): shown at a solo table, hidden here until
+    the game is over."""
+    solo = TableWidget(game="main-merah", players=2, seed=5, auto=False)
+    assert solo.controls is not None and solo.controls.seed.value == "5"
+    assert solo.show_save() and "mainmerah" in solo.history.save_text.value  # type: ignore[union-attr]
+    t = TableWidget(game="main-merah", players=2, seed=5, people=[0, 1], auto=False)
+    assert t.controls is not None and t.controls.seed.value == ""
+    assert not t.show_save() and "every hand" in (t.error or "")
+    assert t.history is not None and t.history.save_text.value == ""
+    while t.game.decision is not None:  # the people play it out
+        t.game.act(t.game.legal_actions()[0])
+    assert t.show_save() and t.history.save_text.value == t.game.to_json()
+
+
 def test_a_reload_comes_back_to_the_pass_screen_never_to_a_hand() -> None:
     from test_kept_table import kept, page_table
 

@@ -87,7 +87,7 @@ CHINESE_TEN = GameInfo(
     name="chinese-ten",
     title=N_("Chinese Ten"),
     blurb=N_("Main Merah's cousin for 2 to 4 players: four cards on the table, captures of three, "
-             "and black Aces that score."),
+             "and black Aces that score with 3 or 4."),
     players=(2, 3, 4),
     variants=("standard",),
     default_players=4,

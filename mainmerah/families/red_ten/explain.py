@@ -262,7 +262,8 @@ def _deal(e: Deal, names: Names, you: int | None) -> str:
         text += mark(" ") + _("You hold 3♥ and lead.")
     else:
         text += mark(" ") + _("{leader} holds 3♥ and leads.").format(leader=cap(seat_name(e.leader, names, you)))
-    text += mark(" ") + _("Before play each seat answers in turn: keep, reveal a red ten, or (holding both) surrender.")
+    text += mark(" ") + _("Before play each seat answers in turn: keep, reveal one red ten or both, "
+                          "or (holding both) surrender.")
     if you is not None:
         hand = " ".join(str(c) for c in sort_cards(e.hands[you]))
         text += mark(" ") + _("Your hand: {cards}.").format(cards=hand)

@@ -361,7 +361,8 @@ NOT_CLAIMS = {
     "You know every rule of Chinese Ten now.",
     # the rules sheet: its title, lead line and headings
     "Chinese Ten: the rules",
-    "Main Merah's cousin for 2 to 4 players: four cards on the table, captures of three, and black Aces that score.",
+    "Main Merah's cousin for 2 to 4 players: four cards on the table, captures of three, "
+    "and black Aces that score with 3 or 4.",
     "Cards and points", "Set-up", "A turn", "Pairing: make ten", "For example", "The table:",
     "Three or four of a kind", "Scoring",
 }
