@@ -182,6 +182,9 @@ def test_an_unknown_language_in_the_url_is_named_on_the_page(voila: VoilaServer,
     from playwright.sync_api import expect
 
     open_notebook(page, voila, "play.ipynb?game=in-the-red&lang=xx", ".mm-hand .mm-card")
-    expect(page.locator(".mm-prompt")).to_contain_text("Ignored lang=xx: choose one of en, id.", timeout=WAIT)
+    from mainmerah.core.i18n import LANGUAGES
+
+    expect(page.locator(".mm-prompt")).to_contain_text(f"Ignored lang=xx: choose one of {', '.join(LANGUAGES)}.",
+                                                       timeout=WAIT)
     assert page.evaluate("() => document.documentElement.lang") == "en"
     assert page.errors == []

@@ -19,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -356,7 +357,9 @@ async def socket_refusals(url: str, code: str) -> list[tuple[str | None, int | N
 def test_a_socket_refuses_bad_first_messages_and_huge_ones(app: ClassroomServer) -> None:
     srv = tables.connect(app.url)
     t = srv.create("main-merah", seats=["person", "person"], live=False)
-    (not_json, a), (forged, b), (huge, c) = asyncio.run(socket_refusals(app.url, t.code))
+    # On a thread of its own: after a browser test, playwright keeps an event loop running on this one.
+    with ThreadPoolExecutor(1) as apart:
+        (not_json, a), (forged, b), (huge, c) = apart.submit(asyncio.run, socket_refusals(app.url, t.code)).result()
     assert "not JSON" in str(not_json) and a == 4400
     assert "not one of this table's" in str(forged) and b == 4403
     assert huge is None and c == 1009  # closed before it is read: message too big
