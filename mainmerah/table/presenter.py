@@ -141,6 +141,11 @@ class Presenter(ABC):
         """The seed ``game`` was dealt from (None: a set-up position)."""
         return getattr(game, "seed", None)
 
+    def seed_hidden(self) -> str | None:
+        """What the heading says instead of the seed while people share this device (dealt again, the seed would
+        tell every hand: ``deal_hidden``); None when it may be shown."""
+        return _("seed hidden") if getattr(self.ctx, "deal_hidden", False) else None
+
     @abstractmethod
     def info(self, game: Any) -> str:
         """The heading's line: players, variant, seed."""

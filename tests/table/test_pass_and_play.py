@@ -232,6 +232,19 @@ def test_the_seed_and_the_save_file_stay_hidden_while_people_share_the_device() 
     assert t.show_save() and t.history.save_text.value == t.game.to_json()
 
 
+@pytest.mark.parametrize("name", ["main-merah", "chinese-ten", "red-ten", "in-the-red"])
+def test_the_heading_keeps_the_seed_to_itself_while_people_share_the_device(name: str) -> None:
+    solo = TableWidget(game=name, seed=4321, auto=False)
+    assert "4321" in solo.header["info"]
+    t = TableWidget(game=name, seed=4321, people=[0, 1], auto=False)
+    assert "4321" not in t.header["info"] and "seed hidden" in t.header["info"], t.header["info"]
+    for lang in ("id", "zh"):  # each game's presenter says it in its own words, in every language
+        set_language(lang)
+        t = TableWidget(game=name, seed=4321, people=[0, 1], auto=False)
+        assert "4321" not in t.header["info"], t.header["info"]
+    set_language("en")
+
+
 def test_a_reload_comes_back_to_the_pass_screen_never_to_a_hand() -> None:
     from test_kept_table import kept, page_table
 

@@ -78,7 +78,8 @@ class FishingPresenter(Presenter):
         return self.new_game(game.players, self.variant_of(game), None, first)
 
     def info(self, game: Any) -> str:
-        seed = _("seed {seed}").format(seed=game.seed) if game.seed is not None else _("set-up position")
+        seed = self.seed_hidden() or (
+            _("seed {seed}").format(seed=game.seed) if game.seed is not None else _("set-up position"))
         if not self.variants:
             return _("{n} players · {seed}").format(n=game.players, seed=seed)
         return _("{n} players · {variant} · {seed}").format(n=game.players, variant=game.variant.name, seed=seed)

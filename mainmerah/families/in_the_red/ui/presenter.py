@@ -61,7 +61,8 @@ class InTheRedPresenter(Presenter):
 
     def info(self, game: Any) -> str:
         dealt = self.seed_of(game)
-        seed = _("seed {seed}").format(seed=dealt) if dealt is not None else _("set-up position")
+        seed = self.seed_hidden() or (
+            _("seed {seed}").format(seed=dealt) if dealt is not None else _("set-up position"))
         return _("{n} players · deal {deal} · {seed}").format(n=game.players, deal=game.deal_number, seed=seed)
 
     # ----- bots --------------------------------------------------------------------------------

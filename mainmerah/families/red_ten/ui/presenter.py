@@ -87,7 +87,7 @@ class RedTenPresenter(Presenter):
 
     def info(self, game: Any) -> str:
         seed = game.setup.seed
-        text = _("seed {seed}").format(seed=seed) if seed is not None else _("set-up position")
+        text = self.seed_hidden() or (_("seed {seed}").format(seed=seed) if seed is not None else _("set-up position"))
         dealer = seat_name(game.setup.dealer, self.ctx.names, self.ctx.human)
         return _("4 players · {seed} · dealer: {dealer}").format(seed=text, dealer=dealer)
 
