@@ -11,6 +11,7 @@ import re
 
 import pytest
 from conftest import VoilaServer, open_notebook, screenshot
+from test_table import click_and_wait
 
 from mainmerah.core.i18n import LANGUAGE_NAMES
 from mainmerah.core.registry import games_with
@@ -44,6 +45,16 @@ def looked_at(page, name: str) -> None:  # noqa: ANN001
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
+def shown_in_chinese(page, server: VoilaServer, notebook: str, ready: str, name: str) -> str:  # noqa: ANN001
+    """``notebook`` opened with ?lang=zh: no English word on it, looked at (at both widths); its visible text."""
+    open_notebook(page, server, f"{notebook}&lang=zh", ready)
+    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=WAIT)
+    text = page.evaluate(VISIBLE_TEXT)
+    assert english_words(text) == []
+    looked_at(page, name)
+    return str(text)
+
+
 def test_home_table_and_first_lesson_in_chinese(voila_app: VoilaServer, page) -> None:  # noqa: ANN001
     page.goto(voila_app.url + "/?lang=zh")
     page.wait_for_selector(".mmh-games")
@@ -53,19 +64,11 @@ def test_home_table_and_first_lesson_in_chinese(voila_app: VoilaServer, page) ->
     assert english_words(text) == []
     looked_at(page, "home")
 
-    open_notebook(page, voila_app, "play.ipynb?game=red-ten&seed=5&pace=instant&lang=zh", ".mm-hand .mm-card")
-    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=WAIT)
-    text = page.evaluate(VISIBLE_TEXT)
+    text = shown_in_chinese(page, voila_app, "play.ipynb?game=red-ten&seed=5&pace=instant", ".mm-hand .mm-card",
+                            "red-ten")
     assert "轮到你" in text and "中文" in text
-    assert english_words(text) == []
-    looked_at(page, "red-ten")
-
-    open_notebook(page, voila_app, "tutorial.ipynb?game=main-merah&lang=zh", ".mm-lessons .mm-card")
-    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=WAIT)
-    text = page.evaluate(VISIBLE_TEXT)
+    text = shown_in_chinese(page, voila_app, "tutorial.ipynb?game=main-merah", ".mm-lessons .mm-card", "lesson")
     assert "玛因梅拉" in text and "红牌才算分" in text
-    assert english_words(text) == []
-    looked_at(page, "lesson")
 
     # The choice follows the visitor: the home page without ?lang= comes back in Chinese (and stays put).
     page.goto(voila_app.url + "/")
@@ -78,17 +81,6 @@ def test_home_table_and_first_lesson_in_chinese(voila_app: VoilaServer, page) ->
 # Your turn (a card to play or to take), or the game is over.
 READY_JS = """() => !!document.querySelector('.mm-gameover:not(.mm-hidden)')
   || !!document.querySelector('.mm-status.mm-yourturn')"""
-
-
-def step(page) -> str:  # noqa: ANN001
-    return page.get_attribute(".mm-header", "data-step")
-
-
-def click_and_wait(page, selector: str) -> None:  # noqa: ANN001
-    before = step(page)
-    page.click(selector)
-    page.wait_for_function("s => document.querySelector('.mm-header').dataset.step !== s", arg=before,
-                           timeout=WAIT)
 
 
 def play_to_the_end(page) -> int:  # noqa: ANN001
