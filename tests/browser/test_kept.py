@@ -20,9 +20,19 @@ KEY = "mainmerah:table:main-merah"
 SHOWN = ".mm-hand .mm-card:not(.mm-empty)"  # (a played card leaves an empty slot first in the row)
 
 
-def my_turn(page) -> None:  # noqa: ANN001
-    page.wait_for_function("() => /choose|pilih/i.test(document.querySelector('.mm-status').textContent)",
-                           timeout=WAIT)
+TURN = {"en": "choose", "id": "pilih"}  # the status on your turn, in each language this file plays in
+SHEET = {"en": "Finished games", "id": "Permainan yang sudah selesai"}
+
+
+def my_turn(page, lang: str | None = None) -> None:  # noqa: ANN001
+    """Wait for your turn; with ``lang``, also for the status and the sheet in that language (a language
+    switch re-renders them after ``<html lang>`` changes, so the attribute alone says too early)."""
+    words = [TURN[lang]] if lang else list(TURN.values())
+    page.wait_for_function("words => words.some(w => document.querySelector('.mm-status').textContent"
+                           ".toLowerCase().includes(w))", arg=words, timeout=WAIT)
+    if lang:
+        page.wait_for_function("w => document.querySelector('.mm-sheet').textContent.includes(w)",
+                               arg=SHEET[lang], timeout=WAIT)
 
 
 def play_a_turn(page) -> None:  # noqa: ANN001
@@ -77,7 +87,7 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
     page.wait_for_function("() => { try { const b = JSON.parse(localStorage.getItem(" + json.dumps(KEY) + ")).body;"
                            " return b.four_colour && b.pace === 0.45; } catch (e) { return false; } }",
                            timeout=WAIT)
-    my_turn(page)
+    my_turn(page, "id")
     before = what_is_shown(page)
     assert before["lang"] == "id" and before["four"] and len(before["hand"]) < 10
     saved = mm.load_game(kept(page)["save"])
@@ -85,6 +95,7 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
 
     reload(page, SHOWN)
     wait_restored(page, "id")
+    my_turn(page, "id")
     assert what_is_shown(page) == before
     full_shot(page, "kept-table-reloaded-id")
 
@@ -93,6 +104,7 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
     again = page.context.new_page()
     open_notebook(again, voila, "play.ipynb", SHOWN)
     wait_restored(again, "id")
+    my_turn(again, "id")
     assert what_is_shown(again) == before
     # A link's own pace wins over the kept one; the game goes on from where it was.
     open_notebook(again, voila, "play.ipynb?pace=manual", SHOWN)
