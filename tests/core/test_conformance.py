@@ -230,3 +230,17 @@ def test_bots_finish_games(name: str, players: int, variant: str) -> None:
             steps += 1
             assert steps < MAX_STEPS
         assert g.is_over
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), CASES, ids=IDS)
+def test_every_view_holds_its_own_hand(name: str, players: int, variant: str) -> None:
+    """The teacher's face-up page reads each seat's cards from its view's ``hand`` (mainmerah/server/watch.py)."""
+    g = mm.new_game(name, seed=3, players=players, variant=variant)
+    rng = random.Random(3)
+    while True:
+        for seat in range(g.players):
+            view = g.view(seat)
+            assert all(isinstance(c, mm.Card) for c in view.hand) and len(view.hand) == view.hand_sizes[seat]
+        if g.decision is None:
+            break
+        g.act(rng.choice(g.legal_actions()))
