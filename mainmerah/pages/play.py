@@ -23,7 +23,7 @@ from urllib.parse import parse_qs
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
 from mainmerah.core.typed import read_seed
-from mainmerah.core.words import sentences
+from mainmerah.core.words import listed, sentences
 from mainmerah.pages.home import ignored
 from mainmerah.table.controls import MANUAL, PACES, bot_levels, read_deal_code
 from mainmerah.table.presenter import table_games
@@ -84,7 +84,7 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
         if v in [str(n) for n in allowed]:
             kw["players"] = int(v)
         else:
-            counts = _("{some} or {last}").format(some=", ".join(str(n) for n in allowed[:-1]), last=allowed[-1])
+            counts = _("{some} or {last}").format(some=listed(str(n) for n in allowed[:-1]), last=allowed[-1])
             bad("players", v, _("{game} is for {counts} players").format(game=title, counts=counts))
     if "variant" in params:
         v = params["variant"].strip().lower()

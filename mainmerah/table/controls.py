@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import N_, _
-from mainmerah.core.words import level_name, seat_name
+from mainmerah.core.words import level_name, listed, seat_name
 from mainmerah.draw.text import esc
 from mainmerah.table.cards import LazyHTML, shared
 
@@ -369,7 +369,7 @@ class ScoreSheet(w.VBox):
             return ""
         totals = self.totals
         best = min(totals) if self.low_wins else max(totals)
-        leaders = ", ".join(who[s] for s, t in enumerate(totals) if t == best)
+        leaders = listed(who[s] for s, t in enumerate(totals) if t == best)
         if self.over:
             text = _("Match over: the winner is {who}, with {n}. The next game starts a new match.").format(
                 who=leaders, n=best)

@@ -48,13 +48,6 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-# Kernels talk to the server over Unix sockets in the tests, not TCP ports: a kernel picks its five ports
-# by asking for free ones and binding them later, and with three workers' servers, browsers and kernels
-# starting at once another process can take one in between ("Kernel died before replying to kernel_info",
-# a CI failure). The app itself keeps Jupyter's default (TCP also works where Unix sockets do not).
-TRANSPORT = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
-
-
 class VoilaServer:
     """A Voila server on a free port serving ``notebooks/`` (started by a fixture)."""
 
@@ -71,7 +64,7 @@ class VoilaServer:
             f"--Voila.config_file_paths={ROOT}", "--VoilaConfiguration.template=mainmerah-app",
             # Times in the log: a page that never showed is told apart from one that showed late.
             "--Voila.log_format=%(asctime)s.%(msecs)03d %(name)s %(levelname)s | %(message)s",
-            "--Voila.log_datefmt=%H:%M:%S", *TRANSPORT, *(extra or []),
+            "--Voila.log_datefmt=%H:%M:%S", *(extra or []),
         ]
         self._logf = open(self.log, "w")  # noqa: SIM115 (closed in stop())
         # The app's page template (Voila's own less its CDN links) lives in config/app, as for `make app`.

@@ -1,5 +1,6 @@
 """The app in Simplified Chinese in a real Chromium against ``make app``'s server: the home page, each of the
-four games' table and first lesson, and a Main Merah game played to its end-of-game tally by clicking, each
+four games' table and first lesson, a Main Merah game played to its end-of-game tally by clicking and every other
+game's tally (a whole game kept in the browser, restored at its end), each
 opened with ``?lang=zh``, name their language (``zh-Hans``) and show no English word but the names the app
 keeps in every language (card notation, variants, the typed commands, the language picker's own names; the
 computers are 小明, 阿华… in Chinese). The choice follows the visitor: the home page opened afterwards
@@ -15,6 +16,9 @@ from test_table import click_and_wait
 
 from mainmerah.core.i18n import LANGUAGE_NAMES
 from mainmerah.core.registry import games_with
+from mainmerah.table import TableWidget
+from mainmerah.table.intents import Act
+from mainmerah.table.kept_table import record, sheet_key, table_key
 
 pytestmark = pytest.mark.browser
 WAIT = 60_000
@@ -120,4 +124,34 @@ def test_every_game_table_lesson_and_a_tally_in_chinese(voila_app: VoilaServer, 
     text = page.evaluate(VISIBLE_TEXT)
     assert english_words(text) == []
     looked_at(page, "tally")
+
+    # Every other game's tally: a whole game played here (Python), kept in the browser as the table keeps one,
+    # and the page opened on it: the table restores it (checked and replayed by the engine) at its end.
+    for game in games_with("lessons"):
+        if game == "main-merah":
+            continue
+        table_text, sheet_text = finished_game_record(game)
+        page.evaluate("([k, v, sk, sv]) => { localStorage.setItem(k, v); localStorage.setItem(sk, sv); }",
+                      [table_key(game), table_text, sheet_key(game), sheet_text])
+        open_notebook(page, voila_app, f"play.ipynb?game={game}&lang=zh", ".mm-gameover:not(.mm-hidden)")
+        page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=WAIT)
+        over = page.text_content(".mm-gameover")
+        assert over and any(ch.isdigit() for ch in over), game
+        assert english_words(page.evaluate(VISIBLE_TEXT)) == [], game
+        screenshot(page, f"zh-{game}-tally-1280px")
     assert page.errors == []
+
+
+def finished_game_record(game: str) -> tuple[str, str]:
+    """The records a table of ``game`` keeps at the end of a whole game (you: the first legal action each time;
+    the computers at random), as the page itself would write them."""
+    t = TableWidget(game=game, seed=7, bots="random", auto=False)
+    while not (t.game.decision is None and t.caught_up):
+        d = t.game.decision
+        if t.caught_up and d is not None and d.seat == t.human and not t.resting:
+            action = sorted(map(str, t.game.legal_actions()))[0]
+            assert t.ask(lambda _d, a=action: Act(a)), t.error  # type: ignore[misc]
+        else:
+            t._page_message({"k": "button", "name": "next-deal" if t.resting else "next"})
+        assert t.error is None, t.error
+    return record(t, {}, game)

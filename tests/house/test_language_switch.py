@@ -353,6 +353,18 @@ def test_the_end_of_every_games_tally_switches_to_chinese(name: str) -> None:
     assert t.game.is_over
     english = texts(t)
     set_language("zh")
-    assert untranslated(english, texts(t)) == []
+    chinese = texts(t)
+    assert untranslated(english, chinese) == []
+    assert latin_spacing(chinese) == []
     set_language("en")
     assert texts(t) == english
+
+
+CHINESE = r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]"
+# Between Chinese characters: no space, and lists joined with 、 not ", " (core.words.listed).
+LATIN_SPACING = re.compile(f"{CHINESE} (?={CHINESE})|{CHINESE}, |, (?={CHINESE})")
+
+
+def latin_spacing(shown: dict[str, str]) -> list[str]:
+    """The texts that space or list Chinese the Latin way."""
+    return [f"{k}: {v[:100]!r}" for k, v in shown.items() if LATIN_SPACING.search(re.sub(r"<[^>]+>", "|", v))]

@@ -392,7 +392,7 @@ def _end(e: End, names: Names, you: int | None) -> str:
             lines.append(_("An open hand (明打) won by the red team: every score doubled (×2)."))
         else:
             lines.append(_("An open hand (明打) lost by the red team: every score four times (×4)."))
-    scores = ", ".join(f"{name(s)} {signed(v)}" for s, v in enumerate(r.scores))
+    scores = listed(f"{name(s)} {signed(v)}" for s, v in enumerate(r.scores))
     lines.append(_("Scores: {scores}.").format(scores=scores))
     return "\n".join(lines)
 

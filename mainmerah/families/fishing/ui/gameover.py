@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from mainmerah.core.cards import cards_text, points_text
 from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.words import listed, mark
 from mainmerah.draw.text import esc
 from mainmerah.families.fishing.events import End
 from mainmerah.families.fishing.explain import capitalized, seat_name, stranded_text
@@ -37,7 +38,7 @@ def game_over_html(end: End, names: Sequence[str], you: int | None,
             head = _("{who} wins with {n} points.").format(who=capitalized(seat_name(w0, names, you)), n=end.scores[w0])
     else:
         head = _("A shared win at {n} points: {who}.").format(
-            n=end.scores[winners[0]], who=", ".join(seat_name(s, names, you) for s in winners))
+            n=end.scores[winners[0]], who=listed(seat_name(s, names, you) for s in winners))
     parts = [f'<div class="mm-h">{esc(_("Game over"))}</div><div class="mm-winner">{esc(head)}</div>']
     order = sorted(range(len(end.piles)), key=lambda s: -end.scores[s])
     for seat in order:
@@ -48,7 +49,7 @@ def game_over_html(end: End, names: Sequence[str], you: int | None,
         note = pile_note(len(red), black, reds_only=all(c.red for c in red))
         parts.append(
             f'<div class="mm-seatscore" data-seat="{seat}" data-score="{end.scores[seat]}">'
-            f"<b>{esc(who)}: {esc(points_text(end.scores[seat]))}</b> "
+            f"<b>{esc(who)}{mark(': ')}{esc(points_text(end.scores[seat]))}</b> "
             f'<span class="mm-sub">({esc(note)})</span>'
             f"<div>{fan_html(red, 's', empty=_('no red cards'), tight=False)}</div>"
             f'<div class="mm-sum">{esc(score_card(pile, points))}</div></div>'

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from mainmerah.core.cards import rank_name
 from mainmerah.core.i18n import N_, _
+from mainmerah.core.words import listed
 from mainmerah.draw.plots import num, pct, signed
 from mainmerah.families.fishing.lab import DuelResult, Estimate, ProgressFactory, RedealRow, Simulation, too_few
 from mainmerah.families.fishing.rules import VARIANTS, get_variant
@@ -341,7 +342,7 @@ class Redeals(Experiment[list[RedealRow]]):
         for r in result:
             # Worded again here (the row keeps the words of the language it was run in).
             known = sorted(get_variant(r.variant).redeal_ranks)
-            ranks = _("any rank") if len(known) == 13 else ", ".join(rank_name(k) for k in known)
+            ranks = _("any rank") if len(known) == 13 else listed(rank_name(k) for k in known)
             game = _("{variant}, {n} players").format(variant=r.variant, n=r.players)
             rows.append([game, ranks, f"{num(r.exact.numerator)}/{num(r.exact.denominator)}",
                          pct(r.exact_float, 2), share(r.simulated_estimate(), 2), num(r.expected_redeals, 3)])

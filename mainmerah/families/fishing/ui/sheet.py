@@ -12,6 +12,7 @@ import random
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK, RANKS, SUIT_SYMBOLS, Card
 from mainmerah.core.i18n import _
+from mainmerah.core.words import listed
 from mainmerah.families.fishing.explain import rule_of
 from mainmerah.families.fishing.rules import PARTNER, SELF_PAIRING, VARIANTS, Ruleset, get_ruleset, score_card
 from mainmerah.families.fishing.state import Game
@@ -74,7 +75,7 @@ def redeal_text(rules: Ruleset) -> str:
         return _("never")
     if rules.redeal_ranks == frozenset(range(1, 14)):
         return _("3 or more of any rank on the table")
-    ranks = ", ".join(RANKS[r - 1] for r in sorted(rules.redeal_ranks, key=lambda r: (r == 5, -r)))
+    ranks = listed(RANKS[r - 1] for r in sorted(rules.redeal_ranks, key=lambda r: (r == 5, -r)))
     return _("3 or more of one of {ranks} on the table").format(ranks=ranks)
 
 
@@ -108,7 +109,7 @@ def _turn(page: Page, rules: Ruleset) -> None:
     ]
     if rules.sweep_three:
         steps.append(_("With three cards of one rank among {ranks} on the table, the fourth card of that rank "
-                       "takes all three at once.").format(ranks=", ".join(RANKS[r - 1] for r in sorted(SELF_PAIRING))))
+                       "takes all three at once.").format(ranks=listed(RANKS[r - 1] for r in sorted(SELF_PAIRING))))
     page.bullets(steps, size=8.5, mark="#")
 
 
@@ -148,7 +149,7 @@ def _special(page: Page, rules: Ruleset) -> None:
     start = len(three.events)
     three.act("QD")
     took = next(e.explain() for e in three.events[start:] if e.kind == "capture")
-    ranks = ", ".join(RANKS[r - 1] for r in sorted(SELF_PAIRING))
+    ranks = listed(RANKS[r - 1] for r in sorted(SELF_PAIRING))
     page.bullets([_("No redeal.") + " " + _("If all four starting cards are of one rank among {ranks}, the dealer "
                                             "takes them into their pile before play.").format(ranks=ranks) + " "
                   + next(e.explain() for e in four.events if e.kind == "takefour"), took], size=8.5)

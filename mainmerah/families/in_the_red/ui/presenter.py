@@ -18,7 +18,7 @@ from typing import Any
 
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, seat_name, sentences
+from mainmerah.core.words import capitalized, listed, seat_name, sentences
 from mainmerah.draw.text import esc
 from mainmerah.families.in_the_red.explain import and_list, fit_reason, no_fit_reason, score_text, stack_of
 from mainmerah.families.in_the_red.rules import TARGET, hand_value, legal_moves, losers, value
@@ -318,7 +318,7 @@ def hint_reason(card: Card, stack: int | None, tops: Sequence[Card], hand: Seque
                          later).format(n=later)
     else:
         still = _("You play last in this round, so it ends that way.")
-    who = ", ".join(seat_name(s, names, me) for s in lost)
+    who = listed(seat_name(s, names, me) for s in lost)
     if me not in lost and stack != me and stack in lost:
         said = _("{card} on {where} puts that stack in the red, not yours.") if red else _(
             "{card} on {where} gives that stack the lowest black card, with no red card on top: it loses the "

@@ -15,7 +15,7 @@ from typing import Any
 
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _
-from mainmerah.core.words import capitalized, mark, seat_name
+from mainmerah.core.words import capitalized, listed, mark, seat_name
 from mainmerah.families.red_ten.explain import describe, does_not_beat, not_a_play, place_name, why_beats
 from mainmerah.families.red_ten.rules import RED_TENS, SURRENDER, Combo, beats, classify, sort_cards
 from mainmerah.families.red_ten.view import OTHER, RED, infer_teams
@@ -128,7 +128,7 @@ def teams_line(teams: Sequence[str], names: Sequence[str], you: int | None) -> s
     other = [s for s in range(4) if teams[s] == OTHER]
 
     def who(seats: Iterable[int]) -> str:
-        return ", ".join(seat_name(s, names, you) for s in seats)
+        return listed(seat_name(s, names, you) for s in seats)
 
     if len(red) + len(other) == 4:
         if len(red) == 1:

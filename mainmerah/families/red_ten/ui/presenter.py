@@ -20,7 +20,7 @@ from typing import Any
 
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, mark, seat_name
+from mainmerah.core.words import capitalized, listed, mark, seat_name
 from mainmerah.families.red_ten.explain import describe, place_name, why_beats
 from mainmerah.families.red_ten.rules import PASS, RED_TENS, classify, sort_cards
 from mainmerah.families.red_ten.ui.frame import (
@@ -164,9 +164,9 @@ class RedTenPresenter(Presenter):
                     who=leader)])
         if f.passed:
             rows.append(["passed", "", "", "", _("Passed this round: {who}.").format(
-                who=", ".join(seat_name(s, names, you) for s in f.passed))])
+                who=listed(seat_name(s, names, you) for s in f.passed))])
         if f.out:
-            rows.append(["out", "", "", "", _("Places: {places}.").format(places=", ".join(
+            rows.append(["out", "", "", "", _("Places: {places}.").format(places=listed(
                 _("{who} {place}").format(who=seat_name(s, names, you), place=place_name(f.out.index(s) + 1))
                 for s in f.out))])
         if f.shown is not None and not f.over:
@@ -228,11 +228,11 @@ class RedTenPresenter(Presenter):
         elif you is not None:
             head = (_("You win: {n}.") if scores[you] > 0 else _("You lose: {n}.")).format(n=f"{scores[you]:+d}")
         else:
-            head = _("{who} win.").format(who=", ".join(seat_name(s, names, you) for s in end.winners))
+            head = _("{who} win.").format(who=listed(seat_name(s, names, you) for s in end.winners))
         story = "".join(f"<li>{escape(line)}</li>" for line in lines)
         rows = "".join(
             f'<div class="mm-seatscore" data-seat="{s}" data-score="{scores[s]}">'
-            f"<b>{escape(capitalized(seat_name(s, names, you)))}</b>: {scores[s]:+d}</div>"
+            f"<b>{escape(capitalized(seat_name(s, names, you)))}</b>{mark(': ')}{scores[s]:+d}</div>"
             for s in range(4))
         return (f'<div class="mm-h">{escape(_("Hand over"))}</div><div class="mm-winner">{escape(head)}</div>'
                 f'<ul class="mm-rt-story">{story}</ul>{rows}')

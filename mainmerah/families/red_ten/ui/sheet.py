@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
 from mainmerah.core.i18n import _
+from mainmerah.core.words import listed
 from mainmerah.families.red_ten.deal import deal_sizes
 from mainmerah.families.red_ten.explain import answer_text, describe, does_not_beat, place_name, signed, why_beats
 from mainmerah.families.red_ten.rules import (
@@ -58,8 +59,8 @@ def straights_text() -> str:
     yes = [t for t in STRAIGHT_TRIES if classify(parse_cards(t)) is not None]
     no = [t for t in STRAIGHT_TRIES if classify(parse_cards(t)) is None]
     return _("Straights: {yes} are; {no} are not.").format(
-        yes=", ".join(" ".join(str(c) for c in parse_cards(t)) for t in yes),
-        no=", ".join(" ".join(str(c) for c in parse_cards(t)) for t in no))
+        yes=listed(" ".join(str(c) for c in parse_cards(t)) for t in yes),
+        no=listed(" ".join(str(c) for c in parse_cards(t)) for t in no))
 
 
 def _plays(page: Page) -> None:
@@ -87,7 +88,7 @@ def _beating(page: Page) -> None:
 
 def _round(page: Page) -> None:
     page.heading(_("A round of play"))
-    places = ", ".join(place_name(p) for p in range(1, SEATS + 1))
+    places = listed(place_name(p) for p in range(1, SEATS + 1))
     page.bullets([
         _("The holder of {card} leads the first round; the lead may be any play.").format(card=HEART_THREE),
         _("Each next player beats the play on top or passes (a player may pass even when able to play). "
@@ -108,8 +109,8 @@ def _teams(page: Page) -> None:
           "alone against three. Nobody knows the teams at first.").format(a=RED_TENS[0], b=RED_TENS[1]),
         _("Before the first card every player answers once, and the answers are shown together. Without a red "
           "ten: {none}. With one: {one}. With both: {both}.").format(
-            none=answer_text(answers_for(())[0]), one=", ".join(map(answer_text, one)),
-            both=", ".join(map(answer_text, both))),
+            none=answer_text(answers_for(())[0]), one=listed(map(answer_text, one)),
+            both=listed(map(answer_text, both))),
         _("The hand is open when both red tens are shown by these answers; otherwise it is hidden."),
     ], size=8)
 
@@ -161,7 +162,7 @@ def rules_page(game: str = "red-ten", scale: float = 1.0) -> Page:
     page = Page(scale=scale)
     page.title(_("{game}: the rules").format(game=_(info.title)), _(info.blurb))
     page.heading(_("Cards and deal"))
-    sizes = ", ".join(map(str, sorted(deal_sizes(0), reverse=True)))
+    sizes = listed(map(str, sorted(deal_sizes(0), reverse=True)))
     page.lines(_("{n} players, one pack of {cards} cards with its two jokers, all dealt one at a time from the "
                  "seat after the dealer: {sizes} cards. As singles, from low to high (suits never matter, except "
                  "that {a} and {b} are the red tens, the highest single):").format(

@@ -19,6 +19,7 @@ import ipywidgets as W
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, cards_text, parse_cards, points_text
 from mainmerah.core.i18n import _, language
+from mainmerah.core.words import listed
 from mainmerah.draw.svg import cards_html
 from mainmerah.families.fishing.explain import no_pair_reason
 from mainmerah.families.fishing.rules import CHINESE_TEN_SIZES, SELF_PAIRING, get_ruleset
@@ -189,7 +190,7 @@ def first_task() -> ChoiceTask:
         if s == first:
             why = _("Yes: the seat after the dealer plays first, and turns go on in seat order: {order}. (In "
                     "Main Merah's classic rules the dealer starts.)").format(
-                order=", ".join(seat((first + i) % players) for i in range(players)))
+                order=listed(seat((first + i) % players) for i in range(players)))
         elif s == dealer:
             why = _("In Main Merah's classic rules the dealer starts; in Chinese Ten the dealer plays last, and "
                     "the seat after the dealer starts.")
@@ -230,7 +231,7 @@ def deal_sizes() -> tuple[int, int, int]:
 
 def players_text() -> str:
     counts = RULES.players
-    return _("{some} or {last}").format(some=", ".join(map(str, counts[:-1])), last=counts[-1])
+    return _("{some} or {last}").format(some=listed(map(str, counts[:-1])), last=counts[-1])
 
 
 def main_merah_link() -> str:
@@ -274,7 +275,7 @@ def lesson_pairing() -> Lesson:
 
 
 def lesson_kinds() -> Lesson:
-    ranks = ", ".join(rank_word(r) for r in sorted(SELF_PAIRING))
+    ranks = listed(rank_word(r) for r in sorted(SELF_PAIRING))
     return Lesson("ct-kinds", _("Three and four of a kind"), _(
         "A card takes just one table card, and the cards laid on the starting table never take each other. So "
         "two rules look after a starting table with three or four cards of one rank among {ranks}, the ranks "
