@@ -89,8 +89,23 @@ def _points(x: float) -> str:
 
 def worth(info: GameInfo, game: GameState[Any], seat: int) -> float:
     """The seat's final result, higher is better (In The Red's lowest total wins: its total negated)."""
-    score = float(game.scores[seat])
+    return _better(info, float(game.scores[seat]))
+
+
+def _better(info: GameInfo, score: float) -> float:
     return -score if info.low_wins else score
+
+
+def outcome(info: GameInfo, world: GameState[Any], action: str, seat: int, level: str, seed: int) -> float:
+    """``seat``'s result (higher is better) when it takes ``action`` in ``world`` and the computer at ``level``
+    plays on: on the game's fast path where it has one (``GameInfo.playout``), else through the engine."""
+    if info.playout is not None:
+        score = info.playout(world, action, level, seed)
+        if score is not None:
+            return _better(info, float(score))
+    g = world.copy()
+    g.act(action)
+    return worth(info, finish(info, g, level, seed), seat)
 
 
 def finish(info: GameInfo, game: GameState[Any], level: str, seed: int) -> GameState[Any]:
@@ -129,12 +144,7 @@ def judge(info: GameInfo, before: GameState[Any], seat: int, played: str, worlds
     seeds = [rng.randrange(1 << 30) for _w in dealt]
 
     def outcomes(action: str, worlds: range) -> list[float]:
-        row = []
-        for i in worlds:
-            g = dealt[i].copy()
-            g.act(action)
-            row.append(worth(info, finish(info, g, level, seeds[i]), seat))
-        return row
+        return [outcome(info, dealt[i], action, seat, level, seeds[i]) for i in worlds]
 
     # Every action on the first quarter of the worlds; the played one and the FINALISTS best of them on all.
     first = len(dealt) // 4 if len(dealt) >= 8 else len(dealt)
