@@ -12,6 +12,7 @@ back to that decision (only what you could see) and judges your new choice the s
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 from typing import Any
 
@@ -98,7 +99,7 @@ class ReviewPanel(w.VBox):
         self.status.value = esc(_("Reviewing your decisions: this takes a few seconds…"))
         self.progress.value, self.progress.max = 0, 1
         self.progress.layout.display = ""
-        if self.background:
+        if self.background and sys.platform != "emscripten":  # (no threads in the browser's Python)
             self._thread = threading.Thread(target=self._run, args=(game, seat), daemon=True)
             self._thread.start()
         else:
