@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import N_, _
-from mainmerah.core.words import seat_name
+from mainmerah.core.words import level_name, seat_name
 from mainmerah.draw.text import esc
 from mainmerah.table.cards import LazyHTML, shared
 
@@ -33,7 +33,6 @@ def bot_levels(game: str) -> list[str]:
 
 
 # The common levels' names in the dropdown; a game's level of another name is shown as it is named.
-LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "expert": N_("expert")}
 
 
 def level_words(game: str, offered: Sequence[str]) -> dict[str, str]:
@@ -51,7 +50,7 @@ def level_label(level: str, levels: Mapping[str, str]) -> str:
     """A level's name in a seat's dropdown, for a table whose levels are ``levels`` (see :func:`level_words`)."""
     if level not in levels:
         raise ValueError(f"no computer level {level!r} here: choose one of {', '.join(levels)}")
-    return _(LEVEL_NAMES.get(level, level))
+    return level_name(level)
 
 
 def levels_note(levels: Mapping[str, str]) -> str:
