@@ -44,9 +44,11 @@ class ReviewPanel(w.VBox):
         self.background = background
         self.result: Review | None = None
         self.game: Any = None  # the finished game reviewed (the table may show a retry meanwhile)
+        self.played: list[Any] = []  # its decisions when reviewed (an undo changes the game in place)
+        self.reviewed: Any = None  # a copy of it: the lines and the positions tried again are read from it
         self.running = False
         self._thread: threading.Thread | None = None
-        self.start_button = w.Button(description=_("Review this game"), layout=w.Layout())
+        self.start_button = w.Button(description=_("Review this game"), layout=w.Layout(display=""))
         self.start_button.add_class("mm-review-start")
         self.start_button.on_click(lambda _b: self.start())
         self.status = w.HTML("", layout=shared("layout"))
@@ -71,16 +73,20 @@ class ReviewPanel(w.VBox):
         t = self.table
         if not self.offered():
             self.layout.display = "none"
-            if self.game is not None and t.game is not self.game and not t.retrying:
+            if self.game is not None and not self._showing() and not t.retrying and not self.running:
                 self._forget()
             return
-        if t.game is not self.game and not t.retrying and not self.running:
+        if self.game is not None and not self._showing() and not t.retrying and not self.running:
             self._forget()  # another finished game: its own review
         self.layout.display = ""
         self.back_button.layout.display = "" if t.retrying else "none"
 
+    def _showing(self) -> bool:
+        """Whether the table shows the game reviewed, as it was (not another, nor it undone and played on)."""
+        return self.table.game is self.game and self.table.game.choices == self.played
+
     def _forget(self) -> None:
-        self.result, self.game = None, None
+        self.result, self.game, self.reviewed, self.played = None, None, None, []
         self.status.value = ""
         self.moments.children = ()
         self.retry_buttons = []
@@ -92,8 +98,8 @@ class ReviewPanel(w.VBox):
         t = self.table
         if self.running or t.human is None or t.game.decision is not None:
             return
-        self.game = t.game
-        game, seat = t.game.copy(), t.human
+        self.game, self.played, self.reviewed = t.game, list(t.game.choices), t.game.copy()
+        game, seat = self.reviewed.copy(), t.human
         self.running = True
         self.start_button.layout.display = "none"
         self.status.value = esc(_("Reviewing your decisions: this takes a few seconds…"))
@@ -130,7 +136,7 @@ class ReviewPanel(w.VBox):
     # ----- what it shows ---------------------------------------------------------------------------
     def show(self) -> None:
         """The review in the current language (again after a language switch)."""
-        r, game = self.result, self.game
+        r, game = self.result, self.reviewed
         if r is None or game is None:
             return
         head = [f'<p class="mm-review-method">{esc(r.method())}</p>']
@@ -167,7 +173,7 @@ class ReviewPanel(w.VBox):
 
     def _moment_html(self, i: int, m: Moment) -> str:
         names, you = self.table.names, self.table.human
-        game = self.game
+        game = self.reviewed
         played = line(game, m.step, m.action, names=list(names), you=you)
         better = line(game, m.step, m.better, names=list(names), you=you)
         title = _("{i}. Move {n}: you played {action}; {better} was better.").format(
@@ -186,14 +192,15 @@ class ReviewPanel(w.VBox):
     # ----- try again ---------------------------------------------------------------------------
     def retry(self, m: Moment) -> None:
         """The table back at ``m``'s decision, as you saw it; your next choice there is judged as ``m`` was."""
-        if self.game is None:
+        if self.reviewed is None:
             return
-        self.table.try_again(position(self.game, m.step), m)
+        self.table.try_again(position(self.reviewed, m.step), m)
         self.update()
 
     def back(self) -> None:
         """The reviewed game again, at its end."""
         if self.game is not None:
+            self.game.goto(len(self.played))  # (as it was reviewed)
             self.table.end_retry(self.game)
         self.update()
 

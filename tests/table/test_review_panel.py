@@ -82,3 +82,19 @@ def test_a_new_game_forgets_the_review_and_the_language_is_switched_live() -> No
         set_language("en")
     t.new_game(seed=9)
     assert t.review.layout.display == "none" and t.review.result is None
+
+
+def test_a_game_undone_and_played_on_is_reviewed_afresh() -> None:
+    t = finished_table("in-the-red", seed=4)
+    t.review.start_button.click()
+    assert t.review.result is not None
+    assert t.undo() and t.review.layout.display == "none"
+    while t.game.decision is not None:  # played on (by the computers' wishes) to another end
+        d = t.game.decision
+        if d.seat == t.human and t.caught_up:
+            assert t.enter(t.game.legal_actions()[-1]), t.error
+        else:
+            t.next()
+    t.next()
+    assert t.review.layout.display == "" and t.review.result is None
+    assert t.review.start_button.layout.display == ""
