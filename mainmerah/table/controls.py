@@ -248,7 +248,8 @@ class ScoreSheet(w.VBox):
         self.length.add_class("mm-match-length")
         self.length.add_class("mm-sr-label")
         self.length_label = LazyHTML()
-        self.length.observe(lambda _ch: self._redraw(), names="value")
+        self._relabeling = False
+        self.length.observe(lambda _ch: None if self._relabeling else self._redraw(), names="value")
         row = w.HBox([self.length_label, self.length], layout=shared("layout"))
         row.add_class("mm-ctlrow")
         self.body = LazyHTML()
@@ -331,10 +332,14 @@ class ScoreSheet(w.VBox):
         self.length.description = _("Match length")
         options = match_lengths(*self._offer)
         if list(self.length.options) != options:  # a language switch: new words, the same choice
-            value = self.length.value
-            with self.length.hold_trait_notifications():
+            # Not inside hold_trait_notifications: there the value given back after new options is lost (the
+            # dropdown ends on its first option, "no limit": a switch of language dropped the match's length).
+            value, self._relabeling = self.length.value, True
+            try:
                 self.length.options = options
                 self.length.value = value
+            finally:
+                self._relabeling = False
         switched = ""
         if self._switched and self.players:
             switched = '<div class="mm-sub">{}</div>'.format(esc(
