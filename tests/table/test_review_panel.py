@@ -78,6 +78,10 @@ def test_a_new_game_forgets_the_review_and_the_language_is_switched_live() -> No
     try:
         assert t.review.start_button.description == "Tinjau permainan ini"
         assert "kartu yang tidak bisa kamu lihat" in text(t.review.status.value)
+        set_language("zh")
+        assert t.review.start_button.description == "回顾这局"
+        assert "你看不到的牌" in text(t.review.status.value)
+        assert all(b.description == "再试一次这个局面" for b in t.review.retry_buttons)
     finally:
         set_language("en")
     t.new_game(seed=9)
