@@ -52,6 +52,10 @@ class GameInfo:
     # How the next game of a match is dealt, from the last one: keyword arguments for ``new``
     # (by default the deal passes to the next seat; see core.match).
     next_deal: Callable[[GameState[Any]], dict[str, Any]] | None = None
+    # The review's fast path (core.review): (game, action, level, seed) -> the score (as ``scores``) the seat
+    # to move ends with when it takes ``action`` and the computer at ``level`` plays every seat on, on the
+    # game's own fast simulation (no events, no explanations); None where it has none (then the engine plays).
+    playout: Callable[[GameState[Any], str, str, int], float | None] | None = None
     low_wins: bool = False  # In The Red: the lowest total wins a match
     # The rule book's match when none is named: a number of games (hands), or a total to reach; None: none.
     match_games: int | None = None

@@ -27,6 +27,21 @@ FINALISTS = 3  # the actions (with the one played) judged on every world after a
 
 
 @dataclass(frozen=True)
+class Option:
+    """One legal action at a judged decision: what it lost against the best found, on the worlds it was
+    played in (every world for the played one and the finalists, a quarter of them for the rest)."""
+
+    action: str
+    loss: float
+    spread: float  # the paired standard error of ``loss``
+    worlds: int
+
+    def mistake(self, least: float = 0.5) -> bool:
+        """Whether choosing it is a real mistake: a loss beyond twice its uncertainty (and ``least`` points)."""
+        return self.loss > 2 * self.spread and self.loss >= least
+
+
+@dataclass(frozen=True)
 class Moment:
     """One decision of the seat, judged: what was played, the best action found, and what the choice cost."""
 
@@ -39,10 +54,30 @@ class Moment:
     gain: float  # what ``action`` won on average against the mean of the other legal actions
     worlds: int  # how many deals of the unseen cards it was judged over (1: nothing was hidden)
     options: int  # how many legal actions there were
+    answers: tuple[Option, ...] = ()  # every legal action judged against ``better`` (a retry is judged by it)
 
     @property
     def is_mistake(self) -> bool:
         return self.better != self.action and self.loss > 2 * self.spread
+
+    def answer(self, action: str) -> Option | None:
+        """How ``action`` was judged at this decision (None: not one of its legal actions)."""
+        return next((o for o in self.answers if o.action == action), None)
+
+    def verdict(self, action: str, least: float = 0.5) -> str:
+        """Another try at this decision, judged the same way, in words (the current language)."""
+        o = self.answer(action)
+        if o is None:
+            return _("{action} was not a legal action here.").format(action=action)
+        if action == self.better:
+            return _("{action}: the best choice found. Well done!").format(action=action)
+        if not o.mistake(least):
+            return _("{action}: as good as the best choice found, within what the deals can tell apart "
+                     "({better} was about {loss} points better on average, ± {spread}).").format(
+                action=action, better=self.better, loss=_points(o.loss), spread=_points(o.spread))
+        return _("{action}: still about {loss} points worse on average (± {spread}) than {better}. "
+                 "Try again?").format(action=action, loss=_points(o.loss), spread=_points(o.spread),
+                                       better=self.better)
 
     def explain(self) -> str:
         """The judgement in words, in the current language."""
@@ -70,9 +105,12 @@ class Review:
 
     @property
     def best(self) -> Moment | None:
-        """The seat's best decision: the one whose choice beat the other actions by the most (None: none did)."""
-        good = [m for m in self.decisions if m.better == m.action and m.gain > 0]
-        return max(good, key=lambda m: (m.gain, -m.step), default=None)
+        """The seat's best decision: of those where it chose the best action found, the one whose choice beat
+        the other actions by the most (None: the seat had no decision with a choice to make)."""
+        good = [m for m in self.decisions if m.better == m.action]
+        if good:
+            return max(good, key=lambda m: (m.gain, -m.step))
+        return min(self.decisions, key=lambda m: (m.loss, m.step), default=None)
 
     def method(self) -> str:
         """One line on how the decisions were judged, for the page."""
@@ -89,8 +127,23 @@ def _points(x: float) -> str:
 
 def worth(info: GameInfo, game: GameState[Any], seat: int) -> float:
     """The seat's final result, higher is better (In The Red's lowest total wins: its total negated)."""
-    score = float(game.scores[seat])
+    return _better(info, float(game.scores[seat]))
+
+
+def _better(info: GameInfo, score: float) -> float:
     return -score if info.low_wins else score
+
+
+def outcome(info: GameInfo, world: GameState[Any], action: str, seat: int, level: str, seed: int) -> float:
+    """``seat``'s result (higher is better) when it takes ``action`` in ``world`` and the computer at ``level``
+    plays on: on the game's fast path where it has one (``GameInfo.playout``), else through the engine."""
+    if info.playout is not None:
+        score = info.playout(world, action, level, seed)
+        if score is not None:
+            return _better(info, float(score))
+    g = world.copy()
+    g.act(action)
+    return worth(info, finish(info, g, level, seed), seat)
 
 
 def finish(info: GameInfo, game: GameState[Any], level: str, seed: int) -> GameState[Any]:
@@ -116,8 +169,9 @@ def played_action(before: GameState[Any], decision: object) -> str:
 
 
 def judge(info: GameInfo, before: GameState[Any], seat: int, played: str, worlds: int, level: str,
-          rng: random.Random) -> tuple[str, float, float, float, int]:
-    """(best action, loss, spread, gain, worlds used) for ``played`` at ``before`` (the seat to move)."""
+          rng: random.Random) -> tuple[str, float, float, float, int, tuple[Option, ...]]:
+    """(best action, loss, spread, gain, worlds used, every action judged) for ``played`` at ``before``
+    (the seat to move)."""
     actions = before.legal_actions()
     dealt: list[GameState[Any]] = []
     for _i in range(worlds):
@@ -129,12 +183,7 @@ def judge(info: GameInfo, before: GameState[Any], seat: int, played: str, worlds
     seeds = [rng.randrange(1 << 30) for _w in dealt]
 
     def outcomes(action: str, worlds: range) -> list[float]:
-        row = []
-        for i in worlds:
-            g = dealt[i].copy()
-            g.act(action)
-            row.append(worth(info, finish(info, g, level, seeds[i]), seat))
-        return row
+        return [outcome(info, dealt[i], action, seat, level, seeds[i]) for i in worlds]
 
     # Every action on the first quarter of the worlds; the played one and the FINALISTS best of them on all.
     first = len(dealt) // 4 if len(dealt) >= 8 else len(dealt)
@@ -147,8 +196,12 @@ def judge(info: GameInfo, before: GameState[Any], seat: int, played: str, worlds
         values[a] = values[a] + outcomes(a, range(first, len(dealt)))
     mean = {a: sum(values[a]) / len(values[a]) for a in {*finalists, played}}
     best = max(mean, key=lambda a: (mean[a], a == played, a))
-    diffs = [b - p for b, p in zip(values[best], values[played], strict=True)]
-    return best, sum(diffs) / len(diffs), _stderr(diffs), gain, len(dealt)
+    judged = []
+    for a in actions:
+        diffs = [b - p for b, p in zip(values[best], values[a], strict=False)]  # the worlds ``a`` was played in
+        judged.append(Option(a, sum(diffs) / len(diffs), _stderr(diffs), len(diffs)))
+    mine = next(o for o in judged if o.action == played)
+    return best, mine.loss, mine.spread, gain, len(dealt), tuple(judged)
 
 
 def _stderr(xs: Sequence[float]) -> float:
@@ -185,9 +238,32 @@ def review(game: GameState[Any], seat: int = 0, worlds: int = 40, level: str = "
         if step in todo:
             before = position.copy()
             played = played_action(before, history[step])
-            best, loss, spread, gain, used = judge(info, before, seat, played, worlds, level, rng)
-            judged.append(Moment(step, seat, played, best, loss, spread, gain, used, len(before.legal_actions())))
+            best, loss, spread, gain, used, answers = judge(info, before, seat, played, worlds, level, rng)
+            judged.append(Moment(step, seat, played, best, loss, spread, gain, used, len(answers), answers))
             if progress is not None:
                 progress(len(judged), len(todo))
         position.redo()
     return Review(info.name, seat, level, worlds, tuple(judged), least)
+
+
+def position(game: GameState[Any], step: int) -> GameState[Any]:
+    """``game`` as it stood before its decision ``step`` (a new game: ``game`` is unchanged)."""
+    return game.replay().goto(step).copy()
+
+
+def line(game: GameState[Any], step: int, action: str, level: str = "greedy", seed: int = 0,
+         names: list[str] | None = None, you: int | None = None, limit: int = 8) -> list[str]:
+    """What ``action`` at decision ``step`` of ``game`` leads to in this very deal, in the engine's own words:
+    the action and the others' answers until the same seat decides again (at most ``limit`` sentences),
+    the computer at ``level`` playing every seat. Only for a finished game (nothing is hidden any more)."""
+    g = position(game, step)
+    d = g.decision
+    if d is None:
+        raise ValueError(f"no decision at step {step} of this game")
+    seat, seen = d.seat, len(g.events)
+    g.act(action)
+    info = get(g.game_name)
+    bots = [info.make_bot(level, seed=seed * 16 + s) for s in range(g.players)]
+    while (d := g.decision) is not None and d.seat != seat and len(g.events) - seen < limit:
+        g.act(bots[d.seat].choose(g.view(d.seat)))
+    return [e.explain(names, you) for e in g.events[seen:seen + limit]]

@@ -86,11 +86,13 @@ class TableActions:
 
         def _my_decision(self) -> Any: ...
 
-        def _set_game(self, game: Any, from_start: bool = True) -> None: ...
+        def _set_game(self, game: Any, from_start: bool = True, retry: Any = None) -> None: ...
 
         def _act(self, action: str | Card) -> None: ...
 
         def decided(self) -> None: ...
+
+        def judge_retry(self, action: Any) -> bool: ...
 
         @property
         def people(self) -> frozenset[int]: ...
@@ -150,6 +152,8 @@ class TableActions:
         reason = self.game.check(intent.action)  # legality from the state, said in its words
         if reason is not None:
             return self.refuse(reason)
+        if self.judge_retry(intent.action):  # a review's position tried again: judged, not played
+            return True
         self._act(intent.action)
         for more in intent.then:  # the rest of the same click, while it is still yours and legal
             d = self.game.decision

@@ -235,6 +235,14 @@ BASE_CSS = """
 
 /* controls and score sheet */
 .mm-controls { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 8px; }
+/* Review this game (table/review.py): a box like the controls, its start button gold, each moment apart. */
+.mm-review { background: #fff; border: 1px solid #dcdcdc; border-radius: 12px; padding: 8px 10px; gap: 6px;
+  border-left: 5px solid var(--mm-gold); }
+.mm-root .mm-review .jupyter-button { height: 36px; border-radius: 8px; font-weight: 600; padding: 0 14px;
+  width: auto; align-self: flex-start; }
+.mm-root .mm-review .mm-review-start { background: var(--mm-gold); color: #3a2a00; }
+.mm-review-moment { border-top: 1px solid #eee; padding-top: 6px; }
+.mm-review p { margin: 0 0 4px; line-height: 1.4; }
 .mm-ctlrow { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
 .mm-root .mm-ctlrow .widget-dropdown, .mm-root .mm-ctlrow .widget-text, .mm-root .mm-ctlrow .widget-toggle-buttons {
   width: auto; }

@@ -35,6 +35,7 @@ from mainmerah.table.panel import ExplanationPanel, GameOverView
 from mainmerah.table.passing import PassAndPlay, read_people
 from mainmerah.table.people import PeopleControls
 from mainmerah.table.presenter import Presenter, presenter_class
+from mainmerah.table.review import ReviewPanel
 from mainmerah.table.seats import BOT_NAMES, OpponentPanel, Seats, seat_names
 from mainmerah.table.steps import Stepper
 from mainmerah.table.style import style_widget
@@ -132,6 +133,7 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
         self._step_listeners: list[Callable[[TableWidget], None]] = []
         self._change_listeners: list[Callable[[TableWidget], None]] = []
         self._frame: tuple[Any, Any, Any] | None = None
+        self._retry: Any = None  # the review's moment tried again here (see try_again)
         self._build(controls, controls if options is None else options)
         self._set_game(game, from_start=False)
         ref = weakref.WeakMethod(self.refresh)
@@ -220,7 +222,8 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
         self.options.add_class("mm-table-options")
         if not options:
             self.options.layout.display = "none"
-        side: list[w.Widget] = []
+        self.review = ReviewPanel(self)  # shown once a game is over
+        side: list[w.Widget] = [self.review]
         self.controls: NewGameControls | None = None
         self.history: HistoryControls | None = None
         self.people_controls: PeopleControls | None = None
@@ -284,9 +287,11 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
         self._fail(_("The page tried to change what the board shows ({names}): refused, the game is unchanged.")
                    .format(names=names))
 
-    def _set_game(self, game: Any, from_start: bool = True) -> None:
-        """Show ``game`` (from its deal, or where it stands), seats and bots set up for it."""
+    def _set_game(self, game: Any, from_start: bool = True, retry: Any = None) -> None:
+        """Show ``game`` (from its deal, or where it stands), seats and bots set up for it (``retry``: a
+        review's moment it is the position of, see :meth:`try_again`)."""
         self._cancel_timer()
+        self._retry = retry
         name = getattr(game, "game_name", self.presenter.game_name)
         if name != self.presenter.game_name:  # e.g. a save file of another game
             self.presenter = presenter_class(name)(self, name)
@@ -342,8 +347,40 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
 
     def _render(self) -> None:
         super()._render()
+        self.review.update()
         for cb in list(self._change_listeners):
             cb(self)
+
+    # ----- the review's moments, tried again ----------------------------------------------------------
+    @property
+    def retrying(self) -> Any:
+        """The review's moment being tried again here (None: the table plays on as usual)."""
+        return self._retry
+
+    def try_again(self, game: Any, moment: Any) -> None:
+        """Show ``game`` (a position before ``moment``'s decision, yours) and judge your next choice there
+        as the review judged the one you made (:meth:`~mainmerah.core.review.Moment.verdict`): the position
+        stays, to try once more."""
+        self._set_game(game, from_start=False, retry=moment)
+        self.note = lambda: _("Try this position again: what do you play?")
+        self._render()
+
+    def end_retry(self, game: Any) -> None:
+        """Leave the position tried again: ``game`` (the reviewed one) again, at its end."""
+        self._set_game(game, from_start=False)
+
+    def judge_retry(self, action: Any) -> bool:
+        """Your choice at a position tried again, judged (nothing is played); True when it was one."""
+        m, g = self._retry, self.game
+        if m is None or len(g.choices) != m.step or g.decision is None or g.decision.seat != m.seat:
+            return False
+        chosen = g.verify(action)
+        said = next((a for a in g.legal_actions() if g.verify(a) == chosen), str(action))
+        self.ok()
+        self.note = lambda: m.verdict(said)
+        self.selection = ()
+        self._render()
+        return True
 
     def set_four_colour(self, on: bool) -> None:
         """Draw the cards with the four-colour deck (hearts red, diamonds blue, clubs green, spades black)."""
@@ -366,6 +403,7 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
                 self.history.relabel()
             if self.people_controls is not None:
                 self.people_controls.relabel()
+            self.review.relabel()
             self.seats.relabel(level_words(self.presenter.game_name, bot_levels(self.presenter.game_name)))
         finally:
             self._relabelling = False

@@ -20,7 +20,7 @@ from mainmerah.families.fishing.bots import LEVELS, make_bot
 from mainmerah.families.fishing.match import main_merah_next_deal
 from mainmerah.families.fishing.rules import VARIANTS
 from mainmerah.families.fishing.save import load_body
-from mainmerah.families.fishing.sim import other_world
+from mainmerah.families.fishing.sim import other_world, playout
 from mainmerah.families.fishing.state import Game
 
 # ----- Main Merah: the fishing engine with one of Main Merah's rulesets ----------------
@@ -53,6 +53,7 @@ MAIN_MERAH = GameInfo(
     make_bot=make_bot,
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
+    playout=playout,  # type: ignore[arg-type]
     next_deal=main_merah_next_deal,  # type: ignore[arg-type]
     ui="mainmerah.families.fishing.ui:MAIN_MERAH",
 )
@@ -97,6 +98,7 @@ CHINESE_TEN = GameInfo(
     make_bot=make_bot,
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
+    playout=playout,  # type: ignore[arg-type]
     match_target=1000,  # the rule book: a match plays to a target, 1000 by default (Games4All)
     ui="mainmerah.families.fishing.ui:CHINESE_TEN",
 )

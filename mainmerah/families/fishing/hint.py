@@ -132,14 +132,9 @@ def _evaluate_py(pos: _Position, worlds: Sequence[Sequence[int]]) -> tuple[list[
             hands = [list(dealt[i]) if i != s else list(pos.hand) for i in range(n)]
             if pos.kind == "play":
                 card = hands[s].pop(choice)
-                ro.settle(tab, card, scores, s, None)
+                ro.finish_choice(tab, hands, stock, scores, s, card, None, pos.flip_pending)
             else:
-                ro.settle(tab, pos.pending, scores, s, bool(choice))
-            flips = stock
-            if pos.flip_pending:
-                ro.settle(tab, stock[0], scores, s, None)
-                flips = stock[1:]
-            ro.finish_greedy(tab, hands, flips, scores, (s + 1) % n)
+                ro.finish_choice(tab, hands, stock, scores, s, pos.pending, bool(choice), pos.flip_pending)
             m, w = _outcome(scores, s)
             mrow.append(m)
             srow.append(w)

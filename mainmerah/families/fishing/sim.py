@@ -406,6 +406,59 @@ def finish_greedy(table: list[int], hands: list[list[int]], stock: Sequence[int]
     return play(hands, table, stock, seat, (True,) * len(hands), False, _NO_RNG, scores)
 
 
+def finish_choice(table: list[int], hands: list[list[int]], stock: Sequence[int], scores: list[int], seat: int,
+                  card: int, red: bool | None, flip_pending: bool) -> list[int]:
+    """One decision of ``seat`` on the fast path, then every seat greedy to the end; the scores.
+
+    ``card`` (a type) settles: a card played (already out of its hand) takes red first (``red`` None),
+    the card waiting for a capture choice takes the colour ``red``; then the turn's stock card flips when
+    still to flip (``flip_pending``). Mutates its arguments, as :func:`play`.
+    """
+    settle(table, card, scores, seat, red)
+    flips = stock
+    if flip_pending:
+        settle(table, stock[0], scores, seat, None)
+        flips = stock[1:]
+    return finish_greedy(table, hands, flips, scores, (seat + 1) % len(hands))
+
+
+_FITS: dict[tuple[str, int], bool] = {}
+
+
+def _fits(game: Game) -> bool:
+    """Whether the fast path plays ``game`` exactly: its ruleset fits and its cards score as the types do."""
+    key = (game.variant.name, game.players)
+    if key not in _FITS:
+        _FITS[key] = fast_path_fits(game.variant.name) and all(
+            game.points(c) == POINTS[card_type(c)] for c in DECK)
+    return _FITS[key]
+
+
+def playout(game: Game, action: str, level: str, seed: int) -> int | None:
+    """The review's fast path (``GameInfo.playout``): the final score of the seat to move when it takes
+    ``action`` and every seat then plays greedy, with no events; None where the fast path does not play
+    it exactly (another level, or Chinese Ten's rules: the review then plays through the engine).
+
+    The greedy bot's choices on types (:func:`greedy_type_key`, captures red first) are its choices on
+    cards, so the score is the one the engine gives (``tests/core/test_review.py`` checks it).
+    """
+    d = game.decision
+    if level != "greedy" or d is None or not _fits(game):
+        return None
+    s = d.seat
+    card = card_type(Card.parse(action))
+    hands = [types_of(h) for h in game.hands]
+    scores = list(game.scores)
+    if d.kind == "play":
+        hands[s].remove(card)
+        out = finish_choice(table_counts(game.table), hands, types_of(game.stock), scores, s, card, None, True)
+    else:
+        assert d.card is not None
+        out = finish_choice(table_counts(game.table), hands, types_of(game.stock), scores, s, card_type(d.card),
+                            bool(card & 1), d.source == "play")
+    return out[s]
+
+
 class _NoRandom(random.Random):
     """Greedy play with red-first captures draws no random numbers."""
 

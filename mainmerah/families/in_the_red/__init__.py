@@ -13,7 +13,7 @@ from mainmerah.core.registry import GameInfo
 from mainmerah.families.in_the_red.bots import BOTS, make_bot
 from mainmerah.families.in_the_red.rules import fits, legal_moves, losers, value
 from mainmerah.families.in_the_red.save import load_body
-from mainmerah.families.in_the_red.sim import other_world
+from mainmerah.families.in_the_red.sim import other_world, playout
 from mainmerah.families.in_the_red.state import VARIANTS, Choice, InTheRed, Setup, Turn, parse_action
 from mainmerah.families.in_the_red.view import SeatView
 
@@ -44,6 +44,7 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=BOTS,
     other_world=other_world,
+    playout=playout,  # type: ignore[arg-type]
     next_deal=next_deal,
     low_wins=True,
     ui="mainmerah.families.in_the_red.ui:UI",

@@ -13,7 +13,7 @@ from typing import Any
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _
 from mainmerah.families.in_the_red.rules import danger, legal_moves, losers, value
-from mainmerah.families.in_the_red.sim import finish
+from mainmerah.families.in_the_red.sim import after_move
 from mainmerah.families.in_the_red.view import SeatView
 
 Move = tuple[Card, int | None]
@@ -117,16 +117,8 @@ class ExpertBot:
             pack = unseen[at:]
             seed = rng.random()
             for i, (card, stack) in enumerate(moves):
-                hs = [list(h) for h in hands]
-                tops, unders, discards = list(tops0), list(unders0), list(discards0)
-                hs[me].remove(card.index)
-                if stack is None:
-                    discards.append(card.index)
-                else:
-                    unders.append(tops[stack])
-                    tops[stack] = card.index
-                points = finish(hs, tops, unders, list(pack), discards, view.dealer, (me + 1) % n, turns + 1,
-                                random.Random(seed))
+                points = after_move([list(h) for h in hands], list(tops0), list(unders0), list(pack),
+                                    list(discards0), view.dealer, me, turns, card.index, stack, random.Random(seed))
                 totals[i] += points[me]
         best = min(range(len(moves)), key=lambda i: (totals[i], i))
         return action_text(moves[best])

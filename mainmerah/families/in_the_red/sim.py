@@ -118,6 +118,39 @@ def finish(hands: list[list[int]], tops: list[int], unders: list[int], pack: lis
     return [sum(VALUE[c] for c in h) for h in hands]
 
 
+def after_move(hands: list[list[int]], tops: list[int], unders: list[int], pack: list[int], discards: list[int],
+               dealer: int, seat: int, turns: int, card: int, stack: int | None, rng: random.Random) -> list[int]:
+    """``seat`` (the ``turns``-th of its round) places ``card`` on ``stack`` (None: discards it), then every
+    seat plays greedy to the end of the deal (:func:`finish`); each seat's points. Mutates its arguments."""
+    hands[seat].remove(card)
+    if stack is None:
+        discards.append(card)
+    else:
+        unders.append(tops[stack])
+        tops[stack] = card
+    return finish(hands, tops, unders, pack, discards, dealer, (seat + 1) % len(hands), turns + 1, rng)
+
+
+def playout(game: InTheRed, action: str, level: str, seed: int) -> int | None:
+    """The review's fast path (``GameInfo.playout``): the total of the seat to move once the deal under way
+    ends, when it takes ``action`` and every seat then plays greedy (None for other levels).
+
+    Later deals are left out: they are dealt the same whatever was played (the greedy bot does not look at
+    the totals), so they add the same to every action's total on average, and only noise to the estimate.
+    A reshuffle of the stacks is drawn from ``seed`` (the engine's order is hidden from every seat).
+    """
+    if level != "greedy" or game.is_over:
+        return None
+    card, stack = game.verify(action)
+    me = game.seat
+    pack = [c.index for c in reversed(game.pack_order())]  # top last, as finish draws
+    points = after_move([[c.index for c in h] for h in game.hands], [c.index for c in game.tops],
+                        [c.index for st in game.stacks for c in st[:-1]], pack,
+                        [c.index for _s, c in game.discards], game.dealer, me, game.turns, card.index, stack,
+                        random.Random(seed))
+    return game.totals[me] + points[me]
+
+
 # ----- other worlds -------------------------------------------------------------------
 # Another world a seat cannot tell from this one (for the conformance suite and for testing views).
 #

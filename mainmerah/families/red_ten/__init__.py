@@ -23,7 +23,7 @@ from mainmerah.families.red_ten.bots import BOTS, make_bot
 from mainmerah.families.red_ten.deal import Setup, deal
 from mainmerah.families.red_ten.rules import Combo, answers_for, beats, classify, plays
 from mainmerah.families.red_ten.save import load_body
-from mainmerah.families.red_ten.sim import other_world
+from mainmerah.families.red_ten.sim import other_world, playout
 from mainmerah.families.red_ten.state import VARIANTS, Choice, Decision, RedTen
 from mainmerah.families.red_ten.view import SeatView
 
@@ -40,6 +40,7 @@ GAME = GameInfo(
     make_bot=make_bot,
     bots=BOTS,
     other_world=other_world,  # type: ignore[arg-type]
+    playout=playout,  # type: ignore[arg-type]
     match_games=4,  # the rule book: a fixed number of hands, 4 by default; no target by default
     ui="mainmerah.families.red_ten.ui:UI",
 )

@@ -26,7 +26,6 @@ from mainmerah.families.red_ten.rules import (
     is_red_ten,
     plain,
     red_team,
-    settle,
 )
 from mainmerah.families.red_ten.sim import PASS_MOVE, Move, Sim, counts_of, greedy, move_of, moves, pos_value
 from mainmerah.families.red_ten.view import SeatView
@@ -160,9 +159,7 @@ class ExpertBot:
         top = move_of(view.top[1]) if view.top else None
         sim = Sim([p[0] for p in pairs], [p[1] for p in pairs], red, view.open, view.seat, top,
                   view.top[0] if view.top else view.seat, len(view.passed), view.out)
-        if sim.step(m):
-            return settle(sim.out, sim.red, sim.open).scores[view.seat]
-        return sim.finish(view.seat)
+        return sim.after(m, view.seat)
 
     def _answer(self, view: SeatView) -> str:
         if not all(t in view.hand for t in RED_TENS):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from mainmerah.core.cards import Card
+from mainmerah.core.cards import Card, parse_cards
 from mainmerah.core.errors import RuleError
 from mainmerah.families.red_ten.rules import (
     BOMB,
@@ -21,6 +21,7 @@ from mainmerah.families.red_ten.rules import (
     JOKERS,
     LINE_TOP,
     PAIR,
+    PASS,
     RED_TEN_VALUE,
     RED_TENS,
     REVEAL,
@@ -30,6 +31,7 @@ from mainmerah.families.red_ten.rules import (
     TENS,
     TRIPLE,
     Combo,
+    classify,
     is_red_ten,
     plain,
     settle,
@@ -147,10 +149,13 @@ def greedy(counts: Sequence[int], reds: int, top: Move | None, partner_on_top: b
     ``danger``: an opponent (or a seat not known to be a partner) is close to going out.
     """
     n = size_of(counts)
-    every = moves(counts, reds, top)
-    for m in every:
-        if m[1] == n:
-            return m  # goes out at once
+    # (the rollouts' hot loop: the moves are listed only when needed) One move holds the whole hand only
+    # with at most four cards (a bomb, a pair...) or no value twice (a straight).
+    every = moves(counts, reds, top) if n <= 4 or max(counts) == 1 or top is None or not partner_on_top else []
+    if n <= 4 or max(counts) == 1:
+        for m in every:
+            if m[1] == n:
+                return m  # goes out at once
     if top is not None and partner_on_top:
         return PASS_MOVE
     plain_moves = [m for m in moves(counts, reds, top, keep_bombs=True) if not m[3]]
@@ -227,6 +232,31 @@ class Sim:
             if self.step(self.policy()):
                 break
         return settle(self.out, self.red, self.open).scores[seat]
+
+    def after(self, m: Move, seat: int) -> int:
+        """The seat to move plays ``m``, then every seat the greedy policy to the end; ``seat``'s score."""
+        if self.step(m):
+            return settle(self.out, self.red, self.open).scores[seat]
+        return self.finish(seat)
+
+
+def playout(game: RedTen, action: str, level: str, seed: int) -> int | None:
+    """The review's fast path (``GameInfo.playout``): the score of the seat to move when it plays ``action``
+    and every seat then plays the greedy policy to the end of the hand, on counts (no events, no views).
+
+    None before play (the answers: the review plays those through the engine) and for other levels. The
+    policy is the greedy bot's with the teams known to each seat, as in the expert's rollouts (the bot at
+    the table knows a partner only once its red ten is shown).
+    """
+    if level != "greedy" or game.phase != "play":
+        return None
+    seat = game.turn
+    pairs = [counts_of(h) for h in game.hands]
+    top = move_of(game.top[1]) if game.top is not None else None
+    sim = Sim([p[0] for p in pairs], [p[1] for p in pairs], game.red, game.open, seat, top,
+              game.top[0] if game.top is not None else seat, len(game.passed), game.out)
+    combo = None if action.strip().lower() == PASS else classify(parse_cards(action))
+    return sim.after(PASS_MOVE if combo is None else move_of(combo), seat)
 
 
 # ----- other worlds -------------------------------------------------------------------

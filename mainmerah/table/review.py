@@ -1,0 +1,213 @@
+"""Review this game, at the table: the moments your choices cost the most, and each one to try again.
+
+Game-neutral (:func:`mainmerah.core.review.review` through the registry's contract). Once a game is over the
+table shows **Review this game**; the review runs on a thread of its own (a few seconds: the page stays
+live and says how far it got), then lists the real mistakes, the costliest first: what you played, what
+was better, what it cost on average and why, both lines played out in this deal in the engine's own words;
+or, with no real mistake, says so and names your best decision. **Try this position again** sets the table
+back to that decision (only what you could see) and judges your new choice the same way
+(:meth:`~mainmerah.core.review.Moment.verdict`), the game's own way to go on being the table's Back to the end.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+from typing import Any
+
+import ipywidgets as w
+
+from mainmerah.core.i18n import _
+from mainmerah.core.review import Moment, Review, line, position, review
+from mainmerah.draw.text import esc
+from mainmerah.table.cards import shared
+
+log = logging.getLogger(__name__)
+
+WORLDS = 40  # deals of the unseen cards each decision is compared over (as mm.review)
+SHOWN = 5  # moments listed (the costliest)
+
+
+class ReviewPanel(w.VBox):
+    """The review of the human seat's decisions in the game the table shows, once it is over.
+
+    ``table`` is the :class:`~.table.TableWidget` (it calls :meth:`update` after every redraw and
+    :meth:`retry`'s position is set through its ``try_again``). ``background`` False runs the review
+    in the caller's thread (tests, plain Python)."""
+
+    def __init__(self, table: Any, worlds: int = WORLDS, background: bool = True) -> None:
+        super().__init__(layout=w.Layout())  # its own: it is shown and hidden (a shared one would hide others)
+        self.add_class("mm-review")
+        self.table = table
+        self.worlds = worlds
+        self.background = background
+        self.result: Review | None = None
+        self.game: Any = None  # the finished game reviewed (the table may show a retry meanwhile)
+        self.played: list[Any] = []  # its decisions when reviewed (an undo changes the game in place)
+        self.reviewed: Any = None  # a copy of it: the lines and the positions tried again are read from it
+        self.running = False
+        self._thread: threading.Thread | None = None
+        self.start_button = w.Button(description=_("Review this game"), layout=w.Layout(display=""))
+        self.start_button.add_class("mm-review-start")
+        self.start_button.on_click(lambda _b: self.start())
+        self.status = w.HTML("", layout=shared("layout"))
+        self.status.add_class("mm-review-status")
+        self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(display="none", width="100%"))
+        self.moments = w.VBox([], layout=shared("layout"))
+        self.moments.add_class("mm-review-moments")
+        self.retry_buttons: list[w.Button] = []
+        self.back_button = w.Button(description=_("Back to the end of the game"), layout=w.Layout(display="none"))
+        self.back_button.add_class("mm-review-back")
+        self.back_button.on_click(lambda _b: self.back())
+        self.children = (self.start_button, self.status, self.progress, self.back_button, self.moments)
+        self.layout.display = "none"
+
+    # ----- when it is offered ----------------------------------------------------------------------
+    def offered(self) -> bool:
+        t = self.table
+        return t.human is not None and not t.pass_play and (t.game.decision is None or t.retrying)
+
+    def update(self) -> None:
+        """After a redraw: offered once the game is over (kept while a moment is tried again)."""
+        t = self.table
+        if not self.offered():
+            self.layout.display = "none"
+            if self.game is not None and not self._showing() and not t.retrying and not self.running:
+                self._forget()
+            return
+        if self.game is not None and not self._showing() and not t.retrying and not self.running:
+            self._forget()  # another finished game: its own review
+        self.layout.display = ""
+        self.back_button.layout.display = "" if t.retrying else "none"
+
+    def _showing(self) -> bool:
+        """Whether the table shows the game reviewed, as it was (not another, nor it undone and played on)."""
+        return self.table.game is self.game and self.table.game.choices == self.played
+
+    def _forget(self) -> None:
+        self.result, self.game, self.reviewed, self.played = None, None, None, []
+        self.status.value = ""
+        self.moments.children = ()
+        self.retry_buttons = []
+        self.start_button.layout.display = ""
+
+    # ----- running it ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """Review the finished game shown (on a thread of its own, the page live meanwhile)."""
+        t = self.table
+        if self.running or t.human is None or t.game.decision is not None:
+            return
+        self.game, self.played, self.reviewed = t.game, list(t.game.choices), t.game.copy()
+        game, seat = self.reviewed.copy(), t.human
+        self.running = True
+        self.start_button.layout.display = "none"
+        self.status.value = esc(_("Reviewing your decisions: this takes a few seconds…"))
+        self.progress.value, self.progress.max = 0, 1
+        self.progress.layout.display = ""
+        if self.background and sys.platform != "emscripten":  # (no threads in the browser's Python)
+            self._thread = threading.Thread(target=self._run, args=(game, seat), daemon=True)
+            self._thread.start()
+        else:
+            self._run(game, seat)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Until a review under way ends (tests)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self, game: Any, seat: int) -> None:
+        try:
+            self.result = review(game, seat=seat, worlds=self.worlds, progress=self._progress)
+        except Exception:  # noqa: BLE001 - a thread has nobody to report to but the log and the page
+            log.exception("the review failed")
+            self.status.value = esc(_("The review could not be made; the game is unchanged."))
+        finally:
+            self.running = False
+            self.progress.layout.display = "none"
+        if self.result is not None:
+            self.show()
+
+    def _progress(self, done: int, todo: int) -> None:
+        self.progress.max = max(todo, 1)
+        self.progress.value = done
+        self.status.value = esc(_("Reviewing your decisions: {done} of {todo}…").format(done=done, todo=todo))
+
+    # ----- what it shows ---------------------------------------------------------------------------
+    def show(self) -> None:
+        """The review in the current language (again after a language switch)."""
+        r, game = self.result, self.reviewed
+        if r is None or game is None:
+            return
+        head = [f'<p class="mm-review-method">{esc(r.method())}</p>']
+        moments = r.moments[:SHOWN]
+        if not moments:
+            head.append(f'<p class="mm-review-none">{esc(_("No real mistake in this game: well played!"))}</p>')
+            if r.best is not None:
+                head.append(f'<p class="mm-review-best">{esc(self._best_words(r.best))}</p>')
+        else:
+            head.append(f"<p>{esc(_('The moments your choices cost the most, the costliest first:'))}</p>")
+        self.status.value = "".join(head)
+        boxes: list[w.Widget] = []
+        self.retry_buttons = []
+        for i, m in enumerate(moments, 1):
+            html = w.HTML(self._moment_html(i, m), layout=shared("layout"))
+            button = w.Button(description=_("Try this position again"), layout=w.Layout(width="auto"))
+            button.add_class("mm-review-retry")
+            button.on_click(lambda _b, m=m: self.retry(m))
+            self.retry_buttons.append(button)
+            box = w.VBox([html, button], layout=shared("layout"))
+            box.add_class("mm-review-moment")
+            boxes.append(box)
+        self.moments.children = tuple(boxes)
+
+    def _best_words(self, m: Moment) -> str:
+        if m.gain >= 0.05:
+            return _("Your best decision: {action} (move {n}), about {gain} points better on average than the "
+                     "other choices.").format(action=m.action, n=self._move_number(m), gain=f"{m.gain:.1f}")
+        return _("Your best decision: {action} (move {n}), the best choice found there.").format(
+            action=m.action, n=self._move_number(m))
+
+    def _move_number(self, m: Moment) -> int:
+        return m.step + 1
+
+    def _moment_html(self, i: int, m: Moment) -> str:
+        names, you = self.table.names, self.table.human
+        game = self.reviewed
+        played = line(game, m.step, m.action, names=list(names), you=you)
+        better = line(game, m.step, m.better, names=list(names), you=you)
+        title = _("{i}. Move {n}: you played {action}; {better} was better.").format(
+            i=i, n=self._move_number(m), action=m.action, better=m.better)
+
+        def said(head: str, lines: list[str]) -> str:
+            return f"<p><b>{esc(head)}</b> {esc(' '.join(lines))}</p>"
+
+        return "".join([
+            f'<p class="mm-review-title"><b>{esc(title)}</b></p>',
+            f"<p>{esc(m.explain())}</p>",
+            said(_("What happened after {action}:").format(action=m.action), played),
+            said(_("After {action} instead, in this deal:").format(action=m.better), better),
+        ])
+
+    # ----- try again ---------------------------------------------------------------------------
+    def retry(self, m: Moment) -> None:
+        """The table back at ``m``'s decision, as you saw it; your next choice there is judged as ``m`` was."""
+        if self.reviewed is None:
+            return
+        self.table.try_again(position(self.reviewed, m.step), m)
+        self.update()
+
+    def back(self) -> None:
+        """The reviewed game again, at its end."""
+        if self.game is not None:
+            self.game.goto(len(self.played))  # (as it was reviewed)
+            self.table.end_retry(self.game)
+        self.update()
+
+    def relabel(self) -> None:
+        self.start_button.description = _("Review this game")
+        self.back_button.description = _("Back to the end of the game")
+        for b in self.retry_buttons:
+            b.description = _("Try this position again")
+        self.show()
+
