@@ -103,6 +103,7 @@ class TableDrawing:
 
     passing: int | None
     bottom: int | None
+    remote: Any
 
     def _render(self) -> None:
         """Work out the whole redraw, then send it: the board's changed parts in one message."""
@@ -258,11 +259,11 @@ class TableDrawing:
         self.undo_button.description = "↶ " + _("Undo")
         self.undo_button.tooltip = _("Take back your last play and the computer moves after it")
         self.undo_button.disabled = self.human is None or not self._own_turns()
-        show(self.undo_button, self.human is not None and not self.pass_play)
+        show(self.undo_button, self.human is not None and not self.pass_play and self.remote is None)
         self.redo_button.description = "↷ " + _("Redo")
         self.redo_button.tooltip = _("Bring back the play you took back")
         self.redo_button.disabled = self._redo_target() is None
-        show(self.redo_button, self.human is not None and not self.pass_play)
+        show(self.redo_button, self.human is not None and not self.pass_play and self.remote is None)
         self.hint_button.description = "★ " + _("Hint")
         self.hint_button.tooltip = _("Which card would a strong player choose here, and why?")
         show(self.hint_button, d is not None and self.hints)
@@ -273,7 +274,7 @@ class TableDrawing:
         self.next_game_button.description = _("Next game of the match")
         self.replay_end_button.description = _("Replay this game")
         over = self.frame.over  # offered with the game-over view only (a click sent before is refused)
-        show(self.next_game_button, over)
+        show(self.next_game_button, over and self.remote is None)
         show(self.replay_end_button, over)
         self.next_deal_button.description = _("Next deal") + " ▶"
         show(self.next_deal_button, self.resting)
