@@ -101,6 +101,8 @@ class TableDrawing:
 
         def pass_state(self) -> dict[str, Any]: ...
 
+        def seat_label(self, seat: int) -> str: ...
+
     passing: int | None
     bottom: int | None
     remote: Any
@@ -126,7 +128,7 @@ class TableDrawing:
             turn = not f.over and self._turn_seat(f) == s
             (panel.add_class if turn else panel.remove_class)("mm-turn")
             # Whose turn: the ring (mm-turn) and the status line say it; the name stays put (one message less).
-            panel.name.set(esc(self.names[s]))
+            panel.name.set(esc(self.seat_label(s)))
             panel.level.description = _("{name}'s level").format(name=self.names[s])
             level = self.seats.levels.get(s)
             if isinstance(level, str):
@@ -234,12 +236,16 @@ class TableDrawing:
             text = self.presenter.prompt(f, d)
         elif self.passing is not None:
             text = _("Pass the device to {name}.").format(name=self.names[self.passing])
+        elif f.over and self.remote is not None:
+            text = _("Game over. Replay it here, or leave the shared table to deal another game.")
         elif f.over:
             text = _("Game over. Deal the next game, replay this one, or change the settings.")
         elif self.resting:
             text = _("The deal is over: its result is above. Press Next deal to go on.")
         elif not self.caught_up and not self.auto:
             text = _("Press Next to see the next step.")
+        elif self.remote is not None and self.caught_up and self.game.decision is not None:
+            text = _("Waiting for {name} to play.").format(name=self.names[self.game.decision.seat])
         else:
             text = _("Watch the move…")
         self.prompt.set(esc(text))
@@ -252,7 +258,7 @@ class TableDrawing:
         self.presenter.update_buttons(d)
         self.next_button.description = _("Next") + " ▶"
         bots_next = (not self.replaying and d is None and not self.game.is_over and self.game.decision is not None
-                     and self.game.decision.seat not in self.people)
+                     and self.game.decision.seat not in self.people and self.remote is None)
         show(self.next_button, not self.resting and (not self.caught_up or bots_next))
         self.skip_button.description = _("Skip to my turn") + " »"
         show(self.skip_button, not self.replaying and not self.caught_up and bool(self.people))

@@ -174,16 +174,23 @@ class SharedTable:
         frame = seat.frame
         self.hints = bool(frame.get("hints"))
         names = [str(n) for n in frame.get("names", [])]
-        for s in frame.get("seats", []):
-            i = s.get("seat")
-            if isinstance(i, int) and 0 <= i < len(names) and s.get("kind") == "person" and not s.get("connected") \
-                    and i != seat.index and s.get("taken"):
-                names[i] = away(names[i])
-            elif isinstance(i, int) and 0 <= i < len(names) and s.get("kind") == "person" and not s.get("taken"):
-                names[i] = _("{name} (free seat)").format(name=names[i])
         if seat.index is not None and seat.index < len(names):
             names[seat.index] = _("You")
         self._names_given = names
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name on its panel: at a shared table, whether its person is here, or the seat still free."""
+        name = self.names[seat]
+        remote = self.remote
+        if remote is None:
+            return name
+        for s in remote.frame.get("seats", []):
+            if s.get("seat") == seat and s.get("kind") == "person" and seat != remote.index:
+                if not s.get("taken"):
+                    return _("{name} (free seat)").format(name=name)
+                if not s.get("connected"):
+                    return away(name)
+        return name
 
     def _hide_levels(self) -> None:
         for panel in self.seats.panels.values():
