@@ -77,10 +77,9 @@ def read_kept(text: object) -> tuple[dict[str, str], str]:
     for code, token in seats.items():
         if not (isinstance(code, str) and CODE.fullmatch(code) and isinstance(token, str) and TOKEN.fullmatch(token)):
             raise KeptError(_("the kept shared tables are not a list of seats"))
-    try:
-        return dict(seats), clean_name(name)
-    except ValueError as e:
-        raise KeptError(str(e)) from None
+    if not isinstance(name, str) or len(name) > NAME_LIMIT or not all(ch.isprintable() for ch in name):
+        raise KeptError(_("the kept name is not a name"))
+    return dict(seats), clean_name(name)
 
 
 def kept_text(seats: dict[str, str], name: str) -> str:

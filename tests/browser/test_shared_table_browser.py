@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import VoilaServer, open_notebook, reload, require_browser
+from conftest import ARTIFACTS, VoilaServer, open_notebook, reload, require_browser
 from test_table import card_class, full_shot, hand, table
 
 import mainmerah as mm
@@ -156,23 +156,30 @@ def status(page: Any) -> str:
     return str(page.text_content(".mm-status"))
 
 
+def my_turn(page: Any) -> bool:
+    """Whether the page says it is its turn (the status pill's class: the same in every language)."""
+    return bool(page.evaluate("() => document.querySelector('.mm-status').classList.contains('mm-yourturn')"))
+
+
+def over(page: Any) -> bool:
+    return bool(page.evaluate("() => !!document.querySelector('.mm-gameover:not(.mm-hidden)')"))
+
+
 def wait_turn_or_end(page: Any, other: Any) -> Any:
     """Whichever page is to play (or None once the game is over on both)."""
     for _i in range(600):
         for p in (page, other):
-            s = status(p)
-            if "choose" in s:
+            if my_turn(p):
                 return p
-        if all("Game over" in status(p) for p in (page, other)):
+        if over(page) and over(other):
             return None
         page.wait_for_timeout(100)
     raise AssertionError(f"nobody's turn: {status(page)!r} / {status(other)!r}")
 
 
 def play_turn(page: Any) -> None:
-    s = status(page)
     before = page.get_attribute(".mm-header", "data-decisions")
-    if "choose the card to take" in s:
+    if page.locator(".mm-tablecards .mm-card.mm-choice").count():  # a capture to choose
         options = page.eval_on_selector_all(".mm-tablecards .mm-card.mm-choice", "els => els.map(e => e.textContent)")
         page.click(f".mm-tablecards .mm-choice.{card_class(mm.Card.parse(options[0]))}")
     else:
@@ -183,6 +190,12 @@ def play_turn(page: Any) -> None:
         page.click(".mm-play")
     page.wait_for_function("d => document.querySelector('.mm-header').dataset.decisions !== d", arg=before,
                            timeout=WAIT)
+
+
+def full_shot_page(page: Any, name: str) -> None:
+    """A screenshot of a page drawn without a kernel (the home page)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def saved_game(server: VoilaServer, code: str) -> Any:
@@ -212,14 +225,21 @@ def test_two_people_play_a_whole_game_at_a_shared_table(server: VoilaServer, bro
         link = ani.get_attribute(".mm-sh-link", "href")
         assert link is not None and link.endswith(f"table={code}")
 
-        open_notebook(budi, server, f"play.ipynb?table={code}", READY)  # the join link: a seat at once
+        # Budi, on a phone and in Chinese: the home page's Join a table (no kernel), the code as typed on a phone.
+        budi.goto(server.url + "/?lang=zh")
+        budi.fill("#mmh-join-code", code.lower())
+        full_shot_page(budi, "shared-home-join-390-zh")
+        budi.click(".mmh-join-go")
+        budi.wait_for_selector(READY, timeout=120_000)  # the join link: a seat at once
+        assert code in budi.url.upper() and "lang=zh" in budi.url
         budi.wait_for_selector(".mm-sh-leave", state="visible", timeout=WAIT)
+        assert "离开牌桌" in budi.text_content(".mm-sh-leave")
         assert budi.text_content(".mm-sh-the-code").strip() == code
         budi.fill(".mm-sh-name input", "Budi")
         budi.press(".mm-sh-name input", "Enter")
         ani.wait_for_function("() => document.querySelector('.mm-opps').textContent.includes('Budi')", timeout=WAIT)
         full_shot(ani, "shared-table-1280")
-        full_shot(budi, "shared-table-390")
+        full_shot(budi, "shared-table-390-zh")
         moves = 0
         reloaded = False
         while (page := wait_turn_or_end(ani, budi)) is not None:
