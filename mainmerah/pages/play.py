@@ -3,7 +3,8 @@
 The page's URL may choose the game: ``play.ipynb?game=<name>&seed=42&players=4
 &bots=greedy,random&pace=fast`` (``game`` one of :func:`games`, the registry's first by default;
 ``variant`` only for a game that has variants), or name a teacher's deal code,
-``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one).
+``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one), or a shared table's join
+link, ``play.ipynb?table=K7MPQA`` (:mod:`mainmerah.pages.shared`).
 Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs
 the notebook before anyone asks, so it first waits for the request
 (``mainmerah.pages.request.wait_for_request``, which does not load Voila's server side
