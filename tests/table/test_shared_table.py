@@ -149,3 +149,40 @@ def test_a_seat_is_taken_again_and_hints_only_when_allowed(local: Local) -> None
     assert u.human == 0 and len(u.game.choices) == len(local.hub.store.tables[made.code].game.choices) >= 1
     assert u.names[1] == "Computer 2"
     u.leave_table()
+
+
+def test_a_red_ten_hand_two_people_and_two_computers(local: Local) -> None:
+    """The same for another game: Red Ten, people at seats 1 and 3, the server's computers at 2 and 4."""
+    from mainmerah.table.intents import Act
+
+    srv = tables.connect(local.url)
+    made = srv.create("red-ten", seats=["person", "greedy", "person", "expert"], seed=8, pace=0, world=True)
+    assert made.seat is not None
+    real = local.hub.store.tables[made.code]
+    widgets = {0: TableWidget(game="red-ten", delay=0, controls=False),
+               2: TableWidget(game="red-ten", delay=0, controls=False)}
+    widgets[0].sit_at(made.seat)
+    widgets[2].sit_at(srv.join(made.code, world=True))
+    watches = [SeatWatch(t, s, lambda: real.game) for s, t in widgets.items()]
+    rng = random.Random(8)
+    for _move in range(400):
+        settle(*widgets.values())
+        d = real.game.decision
+        if d is None:
+            break
+        if d.seat not in widgets:
+            widgets[0].remote.wait(timeout=0.5)  # type: ignore[union-attr]
+            continue
+        me = widgets[d.seat]
+        if me._my_decision() is None:
+            continue  # its frame is on its way
+        action = rng.choice(sorted(me.remote.legal_actions()))  # type: ignore[union-attr]
+        assert me.ask(lambda _d, a=action: Act(a)), me.error
+    settle(*widgets.values())
+    assert real.game.is_over
+    for t in widgets.values():
+        assert t.frame.over and t.game.scores == real.game.scores
+        assert t.names[1] == "Computer 2" and "Computer 4" in t.names[3]
+    assert all(w.checks > 10 for w in watches)
+    for t in widgets.values():
+        t.leave_table()
