@@ -191,10 +191,49 @@ def lay_pyodide(dest: Path) -> list[str]:
         packages[norm(name)] = lock_entry(norm(name), wheel.name.split("-")[1], dest / wheel.name, [], [])
     own = own_wheel(dest)
     packages["mainmerah"] = lock_entry("mainmerah", own.name.split("-")[1], own, ["mainmerah"], [])
+    precompile(dest, runtime, packages, "cp" + "".join(str(lock["info"]["python"]).split(".")[:2]))
     lock["packages"] = packages
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     # The kernel's own boot list (initKernel installs through piplite whatever is not preloaded).
     return sorted(packages)
+
+
+def precompile(dest: Path, runtime: Path, packages: dict[str, dict[str, object]], tag: str) -> None:
+    """Every wheel (but the stubs) and the standard library with their modules compiled ahead of time
+    (sitebuild/pycompile.py, run by Pyodide's own Python in node): a visit then imports bytecode instead
+    of compiling every module at every page open (what Pyodide's own CDN packages do). A wheel is renamed
+    for the Python its bytecode is for (``-cp313-none-any``); results are cached by their input's hash."""
+    script = Path(__file__).with_name("pycompile.py")
+    todo: list[tuple[Path, Path, Path]] = []  # (input, output, cached copy)
+    jobs: list[tuple[Path, Path]] = []
+    for name, e in packages.items():
+        if name in STUBS:
+            continue
+        wheel = dest / str(e["file_name"])
+        dist, ver = wheel.name.split("-")[:2]
+        jobs.append((wheel, dest / f"{dist}-{ver}-{tag}-none-any.whl"))
+    jobs.append((dest / "python_stdlib.zip", dest / "python_stdlib.pyc.zip"))
+    for src, out in jobs:
+        key = hashlib.sha256(src.read_bytes() + script.read_bytes()).hexdigest()[:16]
+        todo.append((src, out, CACHE / "pyc" / f"{key}-{out.name}"))
+    missing = [(src, out) for src, out, kept in todo if not kept.exists()]
+    if missing:
+        log(f"compiling Python modules of {len(missing)} zips with Pyodide's Python")
+        run("node", Path(__file__).with_name("pycompile.mjs"), runtime, dest,
+            *[name for src, out in missing for name in (src.name, out.name)])
+        for _src, out, kept in todo:
+            if out.exists():
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(out, kept)
+    for src, out, kept in todo:
+        shutil.copy2(kept, out)
+        src.unlink()
+    (dest / "python_stdlib.pyc.zip").rename(dest / "python_stdlib.zip")
+    for name, e in packages.items():
+        if name not in STUBS:
+            dist, ver = str(e["file_name"]).split("-")[:2]
+            wheel = dest / f"{dist}-{ver}-{tag}-none-any.whl"
+            e["file_name"], e["sha256"] = wheel.name, sha256(wheel)
 
 
 def lite_dir() -> None:

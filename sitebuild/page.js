@@ -30,7 +30,15 @@
     note.textContent = (WORDS[lang] || WORDS.en) + " \u2026 " + s + " s";
     return true;
   }
-  var timer = setInterval(function () { if (!progress() && document.readyState !== "loading") { clearInterval(timer); } }, 500);
+  var loaded = false; // the page has drawn (Python running, Voici's "loading" gone)
+  var onLoaded = [];
+  var timer = setInterval(function () {
+    if (!progress() && document.readyState !== "loading") {
+      clearInterval(timer);
+      loaded = true;
+      onLoaded.forEach(function (f) { f(); });
+    }
+  }, 500);
   document.addEventListener("DOMContentLoaded", progress);
 
   // 2. The notebooks link to each other as Voila serves them (play.ipynb?game=...); here each
@@ -117,9 +125,16 @@
     };
     // A new worker takes the page once it has every file of its build (it claims the open pages).
     navigator.serviceWorker.addEventListener("controllerchange", tell);
+    // A new worker fetches the whole site once this page has drawn, from what the page fetched
+    // (see sitebuild/sw.js): a first visit then transfers each file once.
+    var go = function (w) {
+      if (!w) { return; }
+      if (loaded) { w.postMessage("mainmerah:page-drawn"); } else { onLoaded.push(function () { w.postMessage("mainmerah:page-drawn"); }); }
+    };
     navigator.serviceWorker.register(worker).then(function (reg) {
       watch(reg.installing);
-      reg.addEventListener("updatefound", function () { watch(reg.installing); });
+      go(reg.installing);
+      reg.addEventListener("updatefound", function () { watch(reg.installing); go(reg.installing); });
     }).catch(function (e) { console.warn("mainmerah: no offline copy (" + e + ")"); });
   }
 })();

@@ -8,7 +8,8 @@
 // answers every other request of the site itself:
 //
 // - install: every file of the build into a cache named after the build ("mainmerah-<id>"), each
-//   checked against its sha256 (a half-deployed site fails the install; the old cache stays);
+//   checked against its sha256 (a half-deployed site fails the install; the old cache stays; the
+//   next visit tries again);
 // - activate: the caches of other builds are removed;
 // - fetch: a file of the build from the cache (network only when it is missing); anything else of
 //   the site from the network, and offline a 404 as a static server would answer.
@@ -38,12 +39,23 @@ async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(BUILD.files.map(async ([path, sha]) => {
     if (await cache.match(request(path))) { return; } // a retried install keeps what it has
-    // integrity: the bytes of this build and no other (a stale copy or a half-deployed site fails).
-    const response = await fetch(new Request(new URL(path, ROOT).href,
-      { cache: "no-cache", integrity: "sha256-" + sha }));
-    if (!response.ok) { throw new Error(`${path}: HTTP ${response.status}`); }
+    let response;
+    try {
+      // The browser's HTTP cache first: the page being opened fetches the same files meanwhile, and
+      // the browser then sends each once.
+      response = await checked(path, sha, "default");
+    } catch (e) {
+      response = await checked(path, sha, "no-cache"); // a stale copy there: ask the server again
+    }
     await cache.put(request(path), response);
   }));
+}
+
+// integrity: the bytes of this build and no other (a stale copy or a half-deployed site is refused).
+async function checked(path, sha, mode) {
+  const response = await fetch(new Request(new URL(path, ROOT).href, { cache: mode, integrity: "sha256-" + sha }));
+  if (!response.ok) { throw new Error(`${path}: HTTP ${response.status}`); }
+  return response;
 }
 
 async function dropOldCaches() {
@@ -66,9 +78,20 @@ async function fromNetwork(req) {
 }
 
 // Registered before JupyterLite's: a request answered here stops there (stopImmediatePropagation).
+// The install waits for the page that registered it to have drawn (its message), a minute at most:
+// the page's own requests go first, and the worker then finds most files in the browser's HTTP cache
+// (the same visit does not download them twice).
+const PATIENCE = 60000;
+let pageDrawn;
+const drawn = new Promise((resolve) => { pageDrawn = resolve; });
+self.addEventListener("message", (event) => {
+  if (event.data === "mainmerah:page-drawn") { pageDrawn(); }
+});
+
 self.addEventListener("install", (event) => {
   event.stopImmediatePropagation(); // JupyterLite's install only activates at once and caches nothing
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  const patience = new Promise((resolve) => { setTimeout(resolve, PATIENCE); });
+  event.waitUntil(Promise.race([drawn, patience]).then(precache).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import functools
+import hashlib
 import http.server
 import importlib.util
 import json
@@ -24,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -393,3 +395,22 @@ def test_every_page_links_the_app_manifest(site_root: Path) -> None:
         text = page.read_text()
         assert f'<link rel="manifest" href="{up}manifest.webmanifest">' in text, page
         assert f'<script src="{up}mainmerah-site.js"></script>' in text, page
+
+
+def test_python_modules_come_compiled_and_the_lockfile_knows_each_wheel(site_root: Path) -> None:
+    """Pyodide imports bytecode (compiled at build time by its own Python), not sources it would compile at
+    every page open; each wheel's sha256 is the lockfile's (Pyodide refuses a wheel that differs)."""
+    pyodide = site_root / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    stubs = {"jedi", "sqlite3"}  # metadata only (sitebuild/build.py)
+    for name, entry in lock["packages"].items():
+        wheel = pyodide / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        if name in stubs:
+            continue
+        assert "-cp313-none-any." in wheel.name, wheel.name
+        members = zipfile.ZipFile(wheel).namelist()
+        assert [m for m in members if m.endswith(".py")] == [], name
+        assert any(m.endswith(".pyc") for m in members), name
+    stdlib = zipfile.ZipFile(pyodide / "python_stdlib.zip").namelist()
+    assert [m for m in stdlib if m.endswith(".py")] == [] and "json/__init__.pyc" in stdlib
