@@ -134,6 +134,7 @@ class Seat:
         self._lock = threading.Condition()
         self._callbacks: list[Callable[[Seat], object]] = []
         self._closed = False
+        self.ended = ""  # why the table ended, if the server closed it (the teacher's button), in words
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self.apply(frame)
@@ -274,6 +275,11 @@ class Seat:
                         self.apply(data)
                     except TableError:
                         pass
+                elif data.get("kind") == "closed":  # the teacher closed the table: nothing more will come
+                    with self._lock:
+                        self.ended, self._closed = str(data.get("error", "")), True
+                        self._lock.notify_all()
+                    break
                 elif data.get("kind") == "error" and conn.close_code is not None:
                     break
             conn.close()

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mainmerah.core.i18n import _, language
+from mainmerah.core.i18n import N_, _, language
+
+# The computers' levels as a player reads them (every game offers some of these; a game's own line on what
+# each does is its GameUI.levels).
+LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "expert": N_("expert")}
+
+
+def level_name(level: str) -> str:
+    """A computer's level in the current language (an unknown one as it is)."""
+    return _(LEVEL_NAMES.get(level, level))
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None, you: int | None = None) -> str:

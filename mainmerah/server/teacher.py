@@ -351,8 +351,10 @@ def page(lang: str, title: str, body: str, nonce: str = "", script: str = "") ->
 
 
 def teacher_document(records: Sequence[Record], refused: Sequence[str], *, key: str, lang: str, xsrf_form: str,
-                     by: str = "name", descending: bool = False, nonce: str = "", cleared: int | None = None) -> str:
-    """The whole teacher page: the live tables, CSV export and "clear the class"."""
+                     by: str = "name", descending: bool = False, nonce: str = "", cleared: int | None = None,
+                     shared: str = "") -> str:
+    """The whole teacher page: the live tables, CSV export and "clear the class"; ``shared``: the shared tables'
+    part (``mainmerah.server.watch``), refreshed with the rest."""
     base = f"teacher?{urlencode({'key': key, 'lang': lang})}"
     note = ""
     if cleared is not None:
@@ -367,7 +369,7 @@ def teacher_document(records: Sequence[Record], refused: Sequence[str], *, key: 
            f'<input type="hidden" name="key" value="{escape(key)}">'
            f'<input type="hidden" name="lang" value="{escape(lang)}">'
            f'<button type="submit" class="mmt-clear">{escape(_("Clear the class…"))}</button></form></div></header>')
-    live = live_fragment(records, refused, base, by, descending)
+    live = live_fragment(records, refused, base, by, descending) + shared
     return page(lang, _("Your class"), f'{top}{note}<div id="mmt-live" aria-live="polite">{live}</div>', nonce,
                 REFRESH % (REFRESH_S * 1000))
 

@@ -1,4 +1,5 @@
-"""The teacher's routes of ``make serve-class``: ``/teacher``, ``/teacher.csv``, ``/teacher/clear``.
+"""The teacher's routes of ``make serve-class``: ``/teacher``, ``/teacher.csv``, ``/teacher/clear``, and the
+shared tables' ``/teacher/table`` (one watched face up) and ``/teacher/table/close``.
 
 Drawn by the server from the class folder, without a kernel (``mainmerah.server.teacher``
 writes the page). Each asks for the class's key (``?key=``, or a form field for the POST)
@@ -14,13 +15,26 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 from tornado.web import RequestHandler
 
 from mainmerah.core.i18n import _
 from mainmerah.pages.home import preferred_language, query_language, speaking
-from mainmerah.server.teacher import class_csv, confirm_document, live_fragment, refused_document, teacher_document
+from mainmerah.server.tables.store import Store, Table, TableError
+from mainmerah.server.teacher import (
+    REFRESH,
+    class_csv,
+    confirm_document,
+    live_fragment,
+    page,
+    refused_document,
+    teacher_document,
+)
+from mainmerah.server.watch import CSS as WATCH_CSS
+from mainmerah.server.watch import tables_fragment, watch_fragment, watch_title
 from mainmerah.teach.classfolder import clear_class, read_records
 
 
@@ -29,10 +43,19 @@ class ClassHandler(RequestHandler):
 
     folder: Path | None
     key: str
+    store: Store | None
 
-    def initialize(self, folder: Path | None, key: str) -> None:
+    def initialize(self, folder: Path | None, key: str, store: Store | None = None) -> None:
         self.folder = folder
         self.key = key
+        self.store = store  # the table server's tables (None: a server without one)
+
+    def shared(self, lang: str) -> str:
+        """The shared tables' part of the teacher's page (nothing without a table server)."""
+        if self.store is None:
+            return ""
+        return f"<style>{WATCH_CSS}</style>" + tables_fragment(list(self.store.tables.values()), self.key, lang,
+                                                               self.xsrf_form_html())
 
     def set_default_headers(self) -> None:
         # Called from the constructor, before initialize(): the page script's nonce is made here.
@@ -88,12 +111,12 @@ class TeacherHandler(ClassHandler):
         with speaking(lang):
             if self.get_argument("part", "") == "live":
                 base = f"teacher?key={self.key}&lang={lang}"
-                html = live_fragment(records, refused, base, by, descending)
+                html = live_fragment(records, refused, base, by, descending) + self.shared(lang)
             else:
                 html = teacher_document(records, refused, key=self.key, lang=lang, xsrf_form=self.xsrf_form_html(),
                                         by=by, descending=descending, nonce=self.nonce,
                                         cleared=int(cleared) if cleared.isascii() and cleared.isdigit()
-                                        and len(cleared) < 7 else None)
+                                        and len(cleared) < 7 else None, shared=self.shared(lang))
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.finish(html)
 
@@ -131,3 +154,59 @@ class ClearHandler(ClassHandler):
             return
         gone = clear_class(self.folder)
         self.redirect(f"../teacher?key={self.key}&lang={lang}&cleared={gone}", status=303)
+
+
+class TableHandler(ClassHandler):
+    """What the shared tables' routes share: the table a request names, or a page saying why there is none."""
+
+    up = ".."  # from this route to the teacher's page
+
+    def class_link(self, lang: str) -> str:
+        return f"{self.up}/teacher?key={self.key}&lang={lang}"
+
+    def named_table(self, code: str, lang: str, act: Callable[[Store, str], Table]) -> Table | None:
+        """``act(store, code)`` (get or close); refused -> the refusal page, in ``lang``, and None."""
+        try:
+            if self.store is None:
+                raise TableError(_("This server has no shared tables."), 404)
+            return act(self.store, code)
+        except TableError as e:
+            self.set_status(e.status)
+            self.finish(refused_document(lang, str(e), self.class_link(lang)))
+            return None
+
+
+class WatchHandler(TableHandler):
+    """One shared table, every hand face up (``?code=``), refreshed by the page's own script like the class."""
+
+    def get(self) -> None:
+        if not self.allowed():
+            return
+        lang = self.lang()
+        with speaking(lang):
+            table = self.named_table(self.get_argument("code", ""), lang, Store.get)
+            if table is None:
+                return
+            live = watch_fragment(table)
+            if self.get_argument("part", "") != "live":
+                back = f'<p><a href="{escape(self.class_link(lang))}">{escape(_("◂ Your class"))}</a></p>'
+                title = watch_title(table)
+                live = page(lang, title, f"<style>{WATCH_CSS}</style>{back}<h1>{escape(title)}</h1>"
+                            f'<div id="mmt-live" aria-live="off">{live}</div>', self.nonce, REFRESH % 2000)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(live)
+
+
+class CloseTableHandler(TableHandler):
+    """POST with the key, the ``_xsrf`` token and ``code``: the table is closed, its seats told."""
+
+    up = "../.."
+
+    def post(self) -> None:
+        self.check_xsrf_cookie()  # whatever the application's setting: this POST ends a game
+        if not self.allowed():
+            return
+        lang = self.lang()
+        with speaking(lang):
+            if self.named_table(self.get_body_argument("code", ""), lang, Store.close) is not None:
+                self.redirect(self.class_link(lang), status=303)

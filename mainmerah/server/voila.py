@@ -255,7 +255,13 @@ class MainMerahVoila(Voila):
         """The teacher's routes and the table server's (``mainmerah.server.tables``); with a class folder
         (``make serve-class``) its key is made and announced, and the tables are kept in it."""
         from mainmerah.server.tables import make_hub, routes
-        from mainmerah.server.teacher_page import ClearHandler, CsvHandler, TeacherHandler
+        from mainmerah.server.teacher_page import (
+            ClearHandler,
+            CloseTableHandler,
+            CsvHandler,
+            TeacherHandler,
+            WatchHandler,
+        )
         from mainmerah.teach.classfolder import class_folder, teacher_key
 
         folder = class_folder()
@@ -265,9 +271,11 @@ class MainMerahVoila(Voila):
             options = {"folder": folder, "key": teacher_key(folder)}
             IOLoop.current().add_callback(self.announce_teacher, options["key"], folder)
         hub = make_hub(folder, options["key"])
+        options["store"] = hub.store
         self.log.info("Table server at %smainmerah/tables/: %s", self.base_url, hub.store.describe())
         return [(url_path_join(self.base_url, path), handler, options) for path, handler in (
-            ("teacher", TeacherHandler), (r"teacher\.csv", CsvHandler), ("teacher/clear", ClearHandler))
+            ("teacher", TeacherHandler), (r"teacher\.csv", CsvHandler), ("teacher/clear", ClearHandler),
+            ("teacher/table", WatchHandler), ("teacher/table/close", CloseTableHandler))
         ] + routes(self.base_url, hub)
 
     def announce_teacher(self, key: str, folder: Path) -> None:

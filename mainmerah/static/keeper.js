@@ -63,8 +63,18 @@ export default {
       }
       records[key] = text;
     }
-    model.send({ k: "kept", available: !!s, records, refused });
+    // Sent again until the kernel says it has it: a message sent while the page's connection to the kernel
+    // was still being made has been seen lost on a busy machine, and the page would then start afresh.
+    const kept = { k: "kept", available: !!s, records, refused };
+    model.send(kept);
+    let tries = 0;
+    const again = setInterval(() => {
+      tries += 1;
+      if (tries > 30) { clearInterval(again); return; }
+      model.send(kept);
+    }, 2000);
     const onMessage = (msg) => {
+      if (msg && msg.k === "ack") { clearInterval(again); return; }
       if (msg && msg.k === "url") { showInAddress(msg.name, msg.value); return; }
       if (!s || !msg || typeof msg.key !== "string" || !msg.key.startsWith("mainmerah:")) { return; }
       try {
@@ -75,6 +85,6 @@ export default {
       }
     };
     model.on("msg:custom", onMessage);
-    return () => model.off("msg:custom", onMessage);
+    return () => { clearInterval(again); model.off("msg:custom", onMessage); };
   },
 };

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import N_, _
-from mainmerah.core.words import seat_name
+from mainmerah.core.words import level_name, seat_name
 from mainmerah.draw.text import esc
 from mainmerah.table.cards import LazyHTML, shared
 
@@ -33,7 +33,6 @@ def bot_levels(game: str) -> list[str]:
 
 
 # The common levels' names in the dropdown; a game's level of another name is shown as it is named.
-LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "expert": N_("expert")}
 
 
 def level_words(game: str, offered: Sequence[str]) -> dict[str, str]:
@@ -51,7 +50,7 @@ def level_label(level: str, levels: Mapping[str, str]) -> str:
     """A level's name in a seat's dropdown, for a table whose levels are ``levels`` (see :func:`level_words`)."""
     if level not in levels:
         raise ValueError(f"no computer level {level!r} here: choose one of {', '.join(levels)}")
-    return _(LEVEL_NAMES.get(level, level))
+    return level_name(level)
 
 
 def levels_note(levels: Mapping[str, str]) -> str:
@@ -249,7 +248,8 @@ class ScoreSheet(w.VBox):
         self.length.add_class("mm-match-length")
         self.length.add_class("mm-sr-label")
         self.length_label = LazyHTML()
-        self.length.observe(lambda _ch: self._redraw(), names="value")
+        self._relabeling = False
+        self.length.observe(lambda _ch: None if self._relabeling else self._redraw(), names="value")
         row = w.HBox([self.length_label, self.length], layout=shared("layout"))
         row.add_class("mm-ctlrow")
         self.body = LazyHTML()
@@ -332,10 +332,14 @@ class ScoreSheet(w.VBox):
         self.length.description = _("Match length")
         options = match_lengths(*self._offer)
         if list(self.length.options) != options:  # a language switch: new words, the same choice
-            value = self.length.value
-            with self.length.hold_trait_notifications():
+            # Not inside hold_trait_notifications: there the value given back after new options is lost (the
+            # dropdown ends on its first option, "no limit": a switch of language dropped the match's length).
+            value, self._relabeling = self.length.value, True
+            try:
                 self.length.options = options
                 self.length.value = value
+            finally:
+                self._relabeling = False
         switched = ""
         if self._switched and self.players:
             switched = '<div class="mm-sub">{}</div>'.format(esc(

@@ -195,8 +195,13 @@ class Keeper(anywidget.AnyWidget):
         if msg.get("k") == "full" and msg.get("key") in self.kept_keys:
             self.full.add(msg["key"])
             return
-        if msg.get("k") != "kept" or self.records is not None:
-            return  # a second view of the same widget (JupyterLab) answers again: the first answer stands
+        if msg.get("k") != "kept":
+            return
+        # Received: the page stops sending it again (it does until told, since a message sent while the page's
+        # connection to the kernel was still being made has been seen lost on a busy machine).
+        self.send({"k": "ack"})
+        if self.records is not None:
+            return  # sent again, or a second view of the same widget (JupyterLab): the first answer stands
         raw = msg.get("records")
         raw = raw if isinstance(raw, dict) else {}
         refused = msg.get("refused")

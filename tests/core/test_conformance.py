@@ -3,14 +3,15 @@
 Random legal play ends; goto(k) is replaying k decisions; copies are independent; the
 save round trip is exact and a tampered file is refused; an illegal action raises with
 the reason the state's ``check`` gives and changes nothing; a view cannot tell two hidden
-worlds apart that agree on what its seat saw; every event explains itself in both
-languages; every card stays accounted for.
+worlds apart that agree on what its seat saw; every event explains itself in every
+language; every card stays accounted for.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -18,7 +19,8 @@ import pytest
 
 import mainmerah as mm
 from mainmerah.core import registry
-from mainmerah.core.i18n import set_language
+from mainmerah.core.i18n import LANGUAGES, set_language
+from mainmerah.table.seats import bot_names
 
 MAX_STEPS = 5000
 SEEDS = (1, 2, 3)
@@ -188,19 +190,30 @@ def test_a_view_shows_only_what_its_seat_saw(name: str, players: int, variant: s
     assert compared > 0
 
 
+# Chinese puts no space between two of its characters (a space goes only beside Latin letters and digits):
+# a name or a stack's name put into a sentence must not bring one.
+CHINESE = r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]"  # characters, and the full-width punctuation
+SPACE_BETWEEN_CHINESE = re.compile(f"{CHINESE} (?={CHINESE})")
+
+
 @pytest.mark.parametrize(("name", "players", "variant"), CASES, ids=IDS)
-def test_every_event_explains_itself_in_both_languages(name: str, players: int, variant: str) -> None:
+def test_every_event_explains_itself_in_every_language(name: str, players: int, variant: str) -> None:
     g = mm.new_game(name, seed=2, players=players, variant=variant)
     play_random(g, random.Random(2))
     names = [f"P{i}" for i in range(g.players)]  # names, not "Seat 2": a translated seat word alone proves nothing
     english = g.explain(names)
-    set_language("id")
-    indonesian = g.explain(names)
+    said = {}
+    for lang in LANGUAGES[1:]:
+        set_language(lang)
+        said[lang] = g.explain(names if lang != "zh" else ["你", *bot_names("zh")][:g.players])
     set_language("en")
-    assert len(english) == len(indonesian) == len(g.events)
-    assert all(isinstance(t, str) and t.strip() for t in english + indonesian)
-    differ = sum(e != i for e, i in zip(english, indonesian, strict=True))
-    assert differ >= len(english) * 0.8, "most explanations are not translated"
+    for lang, lines in said.items():
+        assert len(lines) == len(english) == len(g.events)
+        assert all(isinstance(t, str) and t.strip() for t in lines)
+        differ = sum(e != t for e, t in zip(english, lines, strict=True))
+        assert differ >= len(english) * 0.8, f"most explanations are not translated into {lang}"
+    spaced = [t for t in said["zh"] if SPACE_BETWEEN_CHINESE.search(t)]
+    assert spaced == [], f"a space between Chinese characters: {spaced[:3]}"
 
 
 @pytest.mark.parametrize(("name", "players", "variant"), CASES, ids=IDS)
@@ -217,3 +230,17 @@ def test_bots_finish_games(name: str, players: int, variant: str) -> None:
             steps += 1
             assert steps < MAX_STEPS
         assert g.is_over
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), CASES, ids=IDS)
+def test_every_view_holds_its_own_hand(name: str, players: int, variant: str) -> None:
+    """The teacher's face-up page reads each seat's cards from its view's ``hand`` (mainmerah/server/watch.py)."""
+    g = mm.new_game(name, seed=3, players=players, variant=variant)
+    rng = random.Random(3)
+    while True:
+        for seat in range(g.players):
+            view = g.view(seat)
+            assert all(isinstance(c, mm.Card) for c in view.hand) and len(view.hand) == view.hand_sizes[seat]
+        if g.decision is None:
+            break
+        g.act(rng.choice(g.legal_actions()))

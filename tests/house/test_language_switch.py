@@ -5,6 +5,7 @@ exactly the English page again."""
 from __future__ import annotations
 
 import gc
+import random
 import re
 from collections.abc import Iterator
 
@@ -19,6 +20,7 @@ from mainmerah.families.fishing.ui.classroom import Classroom
 from mainmerah.pages.tutorial import Tutorial
 from mainmerah.table import TableWidget
 from mainmerah.table.board import BoardView
+from mainmerah.table.presenter import table_games
 
 # Words that are the same in both languages: names, the game's and the variants' names, card notation.
 NEUTRAL = {"main", "merah", "sari", "budi", "ayu", "english", "bahasa", "indonesia", "中文", "classic", "cardgames",
@@ -328,3 +330,29 @@ def test_switching_back_and_forth_leaves_no_widget_behind() -> None:
     tut.start_over()
     assert open_widgets() < before  # the lessons replaced by "Try again" and "Start over" are closed too
     assert room.exercise_box.comm is not None and room.tabs.children[2] is room.exercise_box
+
+
+@pytest.mark.parametrize("name", table_games())
+def test_the_end_of_every_games_tally_switches_to_chinese(name: str) -> None:
+    """A whole game of each registered game played at its table (you by the first legal action, the computers
+    at random), then the tally of the end read in English and in Chinese: every word switched."""
+    from mainmerah.table.intents import Act
+
+    rng = random.Random(name)
+    t = TableWidget(game=name, seed=rng.randrange(1000), bots="random", auto=False)
+    for _ in range(20_000):
+        d = t.game.decision
+        if d is None and t.caught_up:
+            break
+        if t.caught_up and d is not None and d.seat == t.human and not t.resting:
+            action = sorted(map(str, t.game.legal_actions()))[0]
+            assert t.ask(lambda _d, a=action: Act(a)), t.error  # type: ignore[misc]
+        else:
+            t._page_message({"k": "button", "name": "next-deal" if t.resting else "next"})
+        assert t.error is None, t.error
+    assert t.game.is_over
+    english = texts(t)
+    set_language("zh")
+    assert untranslated(english, texts(t)) == []
+    set_language("en")
+    assert texts(t) == english

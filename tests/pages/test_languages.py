@@ -52,3 +52,19 @@ def test_every_pages_stylesheet_falls_back_to_a_chinese_font_and_wraps_chinese()
         sans = [s for s in stacks if "sans-serif" in s]
         assert sans and all('"PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei"' in s for s in sans)
         assert ":lang(zh) { overflow-wrap: anywhere;" in css
+
+
+def test_no_chinese_translation_puts_a_space_between_two_chinese_characters() -> None:
+    """Chinese spaces only beside Latin letters and digits; every catalog's own text, here (what names put into
+    the sentences bring is checked on whole games in tests/core/test_conformance.py)."""
+    from mainmerah.core import catalog
+    from mainmerah.core.i18n import DOMAIN, GAME_DOMAINS
+
+    between = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef] (?=[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef])")
+    found = []
+    for domain in (DOMAIN, *GAME_DOMAINS):
+        for msg in catalog.load_po("zh", domain):
+            for text in msg.string if isinstance(msg.string, tuple) else (msg.string,):
+                if msg.id and text and between.search(text):
+                    found.append(text)
+    assert found == []

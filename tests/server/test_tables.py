@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -384,6 +385,72 @@ def test_a_restarted_app_server_keeps_the_table_and_each_seat(app: ClassroomServ
     assert again.seats[1]["name"] == "Budi"
     with pytest.raises(tables.TableError, match="not one of"):
         srv.rejoin(t.code, "not-a-token", live=False)
+
+
+# ----- the teacher's side ----------------------------------------------------------------------------------------
+def teacher_get(opener: urllib.request.OpenerDirector, url: str | urllib.request.Request) -> tuple[int, str]:
+    try:
+        with opener.open(url, timeout=WAIT) as r:
+            return r.status, r.read().decode("utf-8")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8")
+
+
+def card_labels(html: str) -> set[str]:
+    """The cards a page draws (each card's picture names it)."""
+    return set(re.findall(r'aria-label="([^"]+)"', html))
+
+
+def test_the_teacher_lists_the_tables_watches_one_face_up_and_closes_it(app: ClassroomServer) -> None:
+    import http.cookiejar
+
+    from mainmerah.draw.svg import card_name
+
+    srv = tables.connect(app.url)
+    t = srv.create("red-ten", seats=["person", "person", "greedy", "expert"], name="Ani <b>", seed=21, pace=0)
+    assert t.seat is not None
+    ani, budi = t.seat, srv.join(t.code, name="Budi")
+    key = teacher_key(app)
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    try:
+        status, page = teacher_get(opener, f"{app.url}/teacher?key={key}")
+        assert status == 200 and f'data-code="{t.code}"' in page and "Red Ten" in page
+        assert "Ani &lt;b&gt;" in page and "Ani <b>" not in page  # what a student typed, escaped
+        assert "Budi" in page and "Computer 3 <span class=\"mmt-off\">(greedy)" in page and "(expert)" in page
+        # Watched: every hand face up, exactly the engine's hands now.
+        watcher = srv.watch(t.code, key, live=False)
+        game = table_game(watcher)
+        status, watched = teacher_get(opener, f"{app.url}/teacher/table?code={t.code}&key={key}")
+        assert status == 200
+        for seat in range(4):
+            section = watched.split(f'data-seat="{seat}"')[1].split("</section>")[0]
+            assert card_labels(section) == {card_name(c) for c in game.view(seat).hand}, seat
+        assert "Ani &lt;b&gt;" in watched and "What happened" in watched
+        # Without the key: no table, no card.
+        status, refused = teacher_get(opener, f"{app.url}/teacher/table?code={t.code}&key=wrong")
+        assert status == 403 and not card_labels(refused) and "Budi" not in refused
+        status, zh = teacher_get(opener, f"{app.url}/teacher/table?code={t.code}&key={key}&lang=zh")
+        assert status == 200 and "红十" in zh and 'lang="zh-Hans"' in zh
+        # Closed: the seats are told, the table and its file are gone, the list says so.
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)
+        assert xsrf is not None
+        form = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "key": key, "code": t.code}).encode()
+        status, _unsigned = teacher_get(opener, urllib.request.Request(
+            f"{app.url}/teacher/table/close", urllib.parse.urlencode({"key": key, "code": t.code}).encode()))
+        assert status == 403 and t.code in srv.watch(t.code, key, live=False).code  # no _xsrf: nothing closed
+        status, after = teacher_get(opener, urllib.request.Request(
+            f"{app.url}/teacher/table/close", form))
+        assert status == 200 and f'data-code="{t.code}"' not in after
+        deadline = time.monotonic() + WAIT
+        while not ani.ended and time.monotonic() < deadline:
+            ani.wait(timeout=1)
+        assert ani.ended == "The teacher closed this table."
+        assert not (app.workdir / "class" / "tables" / f"{t.code}.json").exists()
+        with pytest.raises(tables.TableError, match="no table"):
+            srv.join(t.code, name="Citra")
+    finally:
+        for s in (ani, budi):
+            s.close()
 
 
 # ----- the standalone command ------------------------------------------------------------------------------------

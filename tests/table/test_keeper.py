@@ -34,8 +34,11 @@ def test_keeper_reads_before_it_writes():
     k.when_restored(seen.append)
     answer(k, {key("table", "main-merah"): "kept text", "mainmerah:other": "not asked for", "x": 3})
     assert seen == [{key("table", "main-merah"): "kept text"}]
-    answer(k, {key("table", "main-merah"): "second view"})  # a second view does not restore twice
+    # Sent again (the page does until told it arrived) or a second view: acknowledged, never restored twice.
+    answer(k, {key("table", "main-merah"): "second view"})
     assert seen == [{key("table", "main-merah"): "kept text"}]
+    assert sent == [{"k": "ack"}, {"k": "ack"}]
+    sent.clear()
     k.store(key("table", "main-merah"), "kept text")  # unchanged: not sent again
     k.store(key("table", "main-merah"), "new")
     k.forget(key("table", "main-merah"))

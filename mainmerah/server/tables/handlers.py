@@ -38,6 +38,7 @@ class Hub:
         self.limits = limits or Limits()
         self.sockets: dict[str, set[SeatSocket]] = {}
         store.on_change = self.changed
+        store.on_close = self.closed
         for table in store.tables.values():  # loaded from the folder: computers to move go on
             if table.bot_due() is not None:
                 IOLoop.current().call_later(table.pace, self.bot_turn, table, table.seq)
@@ -47,6 +48,15 @@ class Hub:
             socket.push(table)
         if table.bot_due() is not None:
             IOLoop.current().call_later(table.pace, self.bot_turn, table, table.seq)
+
+    def closed(self, table: Table) -> None:
+        """Every seat's page is told, in its language, and its connection closed."""
+        for socket in list(self.sockets.pop(table.code, ())):
+            with speaking(socket.lang):
+                socket.send({"kind": "closed", "code": table.code, "error": _("The teacher closed this table.")})
+            socket.table = None
+            socket.close(4410, "closed")
+        log.info("table %s: closed by the teacher", table.code)
 
     def bot_turn(self, table: Table, seq: int) -> None:
         if table.seq != seq or self.store.tables.get(table.code) is not table:

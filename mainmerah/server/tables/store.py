@@ -25,7 +25,7 @@ from typing import Any
 from mainmerah.core import registry
 from mainmerah.core.contract import Bot, GameState
 from mainmerah.core.errors import RuleError
-from mainmerah.core.i18n import _
+from mainmerah.core.i18n import LANGUAGES, _
 from mainmerah.core.wire import encode
 from mainmerah.pages.home import speaking
 from mainmerah.server.tables.seats import (
@@ -44,7 +44,6 @@ from mainmerah.server.tables.seats import (
 log = logging.getLogger("mainmerah.server.tables")
 KIND, VERSION = "mainmerah-table", 1
 CODE = re.compile(r"[A-Z0-9]{6}")
-LANGUAGES = ("en", "id")
 PACE_MAX = 10.0
 
 
@@ -199,6 +198,7 @@ class Store:
         self.tables: dict[str, Table] = {}
         # Called after every change of a table (the routes push frames to its sockets, schedule computers).
         self.on_change: Callable[[Table], object] = lambda table: None
+        self.on_close: Callable[[Table], object] = lambda table: None  # the routes say so to its sockets
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
             self.load_all()
@@ -276,6 +276,16 @@ class Store:
     def changed(self, table: Table) -> None:
         self.write(table)
         self.on_change(table)
+
+    def close(self, code: Any) -> Table:
+        """The table ``code`` closed (the teacher's button): gone from the server and from the folder."""
+        table = self.get(code)
+        del self.tables[table.code]
+        table.notify = lambda t: None  # a computer's move already scheduled changes nothing any more
+        if self.folder is not None:
+            (self.folder / f"{table.code}.json").unlink(missing_ok=True)
+        self.on_close(table)
+        return table
 
 
 __all__ = ["PERSON", "COMPUTER", "Store", "Table", "TableError"]
