@@ -41,8 +41,7 @@ async function precache() {
     if (await cache.match(request(path))) { return; } // a retried install keeps what it has
     let response;
     try {
-      // The browser's HTTP cache first: the page being opened fetches the same files meanwhile, and
-      // the browser then sends each once.
+      // The browser's HTTP cache first: the page that has just drawn fetched many of these files.
       response = await checked(path, sha, "default");
     } catch (e) {
       response = await checked(path, sha, "no-cache"); // a stale copy there: ask the server again
