@@ -3,15 +3,17 @@
 Run: .venv/bin/python benchmarks/site_start.py [--site _site] [--loads 3]
 
 Both serve the same table (``play.ipynb?seed=2&players=2&pace=manual``) to a headless Chromium, each
-load in a fresh browser context (empty cache and storage: a real cold visit):
+load in a fresh browser context (empty cache and storage: a real cold visit); the site is then
+opened again in that same context once its service worker has kept every file (a return visit):
 
-- cold start: page open -> the hand drawn, and -> playable (a click on a hand card answered by
+- cold start and return visit: page open -> the hand drawn, and -> playable (a click on a hand card answered by
   the kernel: the card lifted). Voila as ``make app`` runs it (a preheated kernel per page,
   voila.json), the site from a local static server on 127.0.0.1.
 - a click once running (hand card -> lifted) and a hint (Hint -> a card marked), both in Python:
   in the browser (Pyodide, pure Python: no numpy there) and in Voila's kernel (numpy).
-- the site's size on disk, and the bytes one cold visit transfers: as sent by a plain static
-  server, and gzipped (what a server that compresses, e.g. GitHub Pages, sends; gzip -6 per file).
+- the site's size on disk, and the bytes one cold visit transfers (the page's requests and the worker
+  keeping the whole site): as sent by a plain static server, and gzipped (what a server that
+  compresses, e.g. GitHub Pages, sends; gzip -6 per file).
 
 Figures are printed and written to benchmarks/results/site_start.json; nothing is asserted.
 """
@@ -25,12 +27,14 @@ import http.server
 import importlib.util
 import json
 import statistics
+import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' helpers import theirs (processes.py)
 _spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests/browser/conftest.py")
 assert _spec and _spec.loader
 browser = importlib.util.module_from_spec(_spec)
@@ -63,9 +67,8 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def visit(chromium: Any, url: str) -> dict[str, float]:
-    """One cold visit: ms to the hand drawn, to a click answered, then a click and a hint once running."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+def visit(context: Any, url: str) -> dict[str, float]:
+    """One visit in ``context``: s to the hand drawn, to a click answered, then ms for a click and a hint."""
     page = context.new_page()
     t0 = time.monotonic()
     page.goto(url, timeout=COLD)
@@ -84,7 +87,7 @@ def visit(chromium: Any, url: str) -> dict[str, float]:
     page.click(".mm-hint")
     page.wait_for_selector(".mm-hand .mm-card.mm-hint", timeout=COLD)
     hint = time.monotonic() - t2
-    context.close()
+    page.close()
     return {"drawn_s": drawn, "playable_s": playable, "click_ms": click * 1000, "hint_ms": hint * 1000}
 
 
@@ -114,36 +117,58 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=browser.CHROMIUM, args=browser.CHROMIUM_ARGS, headless=True)
-            site_rows, voila_rows = [], []
+            site_rows, return_rows, voila_rows = [], [], []
             for i in range(args.loads):
                 CountingHandler.sent = []
-                site_rows.append(visit(chromium, f"{base}/voici/render/play.html?{QUERY}"))
+                context = chromium.new_context(viewport={"width": 1280, "height": 800})
+                site_rows.append(visit(context, f"{base}/voici/render/play.html?{QUERY}"))
+                # The return visit: the same browser once the site's worker has kept every file.
+                keeper = context.new_page()
+                keeper.goto(f"{base}/", timeout=COLD)
+                # Controlled: the worker is active, so its install (every file kept) is done.
+                keeper.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=COLD)
+                keeper.close()
                 if i == 0:
                     sent = CountingHandler.sent
                     result["visit_requests"] = len(sent)
                     result["visit_bytes"] = sum(p.stat().st_size for p in sent)
                     result["visit_bytes_gzip"] = sum(len(gzip.compress(p.read_bytes(), 6)) for p in sent)
+                CountingHandler.sent = []
+                return_rows.append(visit(context, f"{base}/voici/render/play.html?{QUERY}"))
+                if i == 0:
+                    result["return_requests"] = len(CountingHandler.sent)
+                context.close()
                 time.sleep(3)  # Voila's pool refills its preheated kernel meanwhile
-                voila_rows.append(visit(chromium, voila.render_url(f"play.ipynb?{QUERY}")))
+                context = chromium.new_context(viewport={"width": 1280, "height": 800})
+                voila_rows.append(visit(context, voila.render_url(f"play.ipynb?{QUERY}")))
+                context.close()
             chromium.close()
     finally:
         voila.stop()
         server.shutdown()
-    result["site"], result["voila"] = summary(site_rows), summary(voila_rows)
+    result["site"], result["site_return"] = summary(site_rows), summary(return_rows)
+    result["voila"] = summary(voila_rows)
     result["loads"] = args.loads
     out = ROOT / "benchmarks" / "results" / "site_start.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1))
     mb = 1e6
+    cold, back, voila_s = (result[k]["playable_s"]["median"] for k in ("site", "site_return", "voila"))
+    result["return_over_cold"], result["cold_over_voila"] = back / cold, cold / voila_s
     print(f"site: {result['site_bytes'] / mb:.1f} MB in {result['site_files']} files "
           f"(largest {result['largest'][0] / mb:.1f} MB, {result['largest'][1]})")
-    print(f"one cold visit: {result['visit_requests']} requests, {result['visit_bytes'] / mb:.1f} MB "
-          f"({result['visit_bytes_gzip'] / mb:.1f} MB gzipped)")
-    for name in ("site", "voila"):
+    print(f"one cold visit (the page and the worker keeping the whole site): {result['visit_requests']} requests, "
+          f"{result['visit_bytes'] / mb:.1f} MB ({result['visit_bytes_gzip'] / mb:.1f} MB gzipped); "
+          f"a return visit: {result['return_requests']} requests")
+    for name in ("site", "site_return", "voila"):
         s = result[name]
-        print(f"{name:6} hand drawn {s['drawn_s']['median']:.1f} s, playable {s['playable_s']['median']:.1f} s "
+        print(f"{name:11} hand drawn {s['drawn_s']['median']:.1f} s, playable {s['playable_s']['median']:.1f} s "
               f"(range {s['playable_s']['min']:.1f}-{s['playable_s']['max']:.1f}), click "
               f"{s['click_ms']['median']:.0f} ms, hint {s['hint_ms']['median']:.0f} ms  (median of {args.loads})")
+
+
+    print(f"return visit / cold visit: {result['return_over_cold']:.2f}; cold visit / Voila: "
+          f"{result['cold_over_voila']:.2f}")
 
 
 if __name__ == "__main__":

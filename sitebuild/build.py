@@ -27,6 +27,10 @@ from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the icons are drawn by the app's own code (sitebuild/offline.py)
+
+import offline  # noqa: E402 (sitebuild/offline.py, beside this file)
+
 BUILD = ROOT / ".site-build"
 CACHE = BUILD / "cache"  # downloads, kept between builds (pinned, so never stale)
 LITE = BUILD / "lite"  # the lite_dir handed to voici, made anew each build
@@ -187,10 +191,49 @@ def lay_pyodide(dest: Path) -> list[str]:
         packages[norm(name)] = lock_entry(norm(name), wheel.name.split("-")[1], dest / wheel.name, [], [])
     own = own_wheel(dest)
     packages["mainmerah"] = lock_entry("mainmerah", own.name.split("-")[1], own, ["mainmerah"], [])
+    precompile(dest, runtime, packages, "cp" + "".join(str(lock["info"]["python"]).split(".")[:2]))
     lock["packages"] = packages
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     # The kernel's own boot list (initKernel installs through piplite whatever is not preloaded).
     return sorted(packages)
+
+
+def precompile(dest: Path, runtime: Path, packages: dict[str, dict[str, object]], tag: str) -> None:
+    """Every wheel (but the stubs) and the standard library with their modules compiled ahead of time
+    (sitebuild/pycompile.py, run by Pyodide's own Python in node): a visit then imports bytecode instead
+    of compiling every module at every page open (what Pyodide's own CDN packages do). A wheel is renamed
+    for the Python its bytecode is for (``-cp313-none-any``); results are cached by their input's hash."""
+    script = Path(__file__).with_name("pycompile.py")
+    todo: list[tuple[Path, Path, Path]] = []  # (input, output, cached copy)
+    jobs: list[tuple[Path, Path]] = []
+    for name, e in packages.items():
+        if name in STUBS:
+            continue
+        wheel = dest / str(e["file_name"])
+        dist, ver = wheel.name.split("-")[:2]
+        jobs.append((wheel, dest / f"{dist}-{ver}-{tag}-none-any.whl"))
+    jobs.append((dest / "python_stdlib.zip", dest / "python_stdlib.pyc.zip"))
+    for src, out in jobs:
+        key = hashlib.sha256(src.read_bytes() + script.read_bytes()).hexdigest()[:16]
+        todo.append((src, out, CACHE / "pyc" / f"{key}-{out.name}"))
+    missing = [(src, out) for src, out, kept in todo if not kept.exists()]
+    if missing:
+        log(f"compiling Python modules of {len(missing)} zips with Pyodide's Python")
+        run("node", Path(__file__).with_name("pycompile.mjs"), runtime, dest,
+            *[name for src, out in missing for name in (src.name, out.name)])
+        for _src, out, kept in todo:
+            if out.exists():
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(out, kept)
+    for src, out, kept in todo:
+        shutil.copy2(kept, out)
+        src.unlink()
+    (dest / "python_stdlib.pyc.zip").rename(dest / "python_stdlib.zip")
+    for name, e in packages.items():
+        if name not in STUBS:
+            dist, ver = str(e["file_name"]).split("-")[:2]
+            wheel = dest / f"{dist}-{ver}-{tag}-none-any.whl"
+            e["file_name"], e["sha256"] = wheel.name, sha256(wheel)
 
 
 def lite_dir() -> None:
@@ -232,33 +275,41 @@ UNUSED = ["build", "doc", "extensions/@jupyter-widgets", "extensions/@voila-dash
 
 
 def finish(out: Path) -> None:
-    """Make the Voici output a site: no CDN, a progress message, links between pages, a front page."""
-    shutil.copy2(Path(__file__).with_name("page.js"), out / "mainmerah-site.js")
+    """Make the Voici output a site: no CDN, a progress message, links between pages, a front page,
+    an app a device can install and open offline (sitebuild/offline.py)."""
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    # What the page script needs of JupyterLite: the worker's URL as it registers it, its version.
+    cache = json.dumps(data.get("enableServiceWorkerCache", False)).strip('"')  # JupyterLite's default: false
+    worker = f"{offline.WORKER}?enableCache={cache}"
+    site = {"worker": worker, "jupyterlite": data["appVersion"]}
+    (out / "mainmerah-site.js").write_text(f"var MAINMERAH_SITE = {json.dumps(site)};\n"
+                                           + Path(__file__).with_name("page.js").read_text())
     for page in (out / "voici").rglob("*.html"):
         text = page.read_text()
         text = MERMAID.sub("", FONT_AWESOME.sub("", text))
         up = "../" * (len(page.relative_to(out).parts) - 1)
-        text = text.replace("<head>", f'<head><script src="{up}mainmerah-site.js"></script>', 1)
+        text = text.replace("<head>", f"<head>{offline.head_tags(up)}", 1)
         page.write_text(text)
     for rel in UNUSED:
         shutil.rmtree(out / rel, ignore_errors=True)
     for m in out.rglob("*.map"):
         m.unlink()
-    config_path = out / "jupyter-lite.json"
-    config = json.loads(config_path.read_text())
-    data = config["jupyter-config-data"]
     # The removed extensions must not be listed (a page would try to load them).
     extensions = data["federated_extensions"]
     data["federated_extensions"] = [e for e in extensions if (out / "extensions" / e["name"]).is_dir()]
     config_path.write_text(json.dumps(config, indent=1))
     home = subprocess.run([sys.executable, Path(__file__).with_name("home.py")], check=True, capture_output=True,
                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
-    (out / "index.html").write_text(home)
+    (out / "index.html").write_text(home.replace("<head>", f"<head>{offline.head_tags('')}", 1))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
     pages = out.rglob("*.html")
     leftovers = [str(p.relative_to(out)) for p in pages if re.search(r"cdn\.|font-?awesome", p.read_text())]
     if leftovers:
         raise SystemExit(f"[site] pages still name a CDN: {leftovers}")
+    offline.write_app_files(out)
+    log(f"build {offline.write_worker(out, Path(__file__).with_name('sw.js'))}: every file kept by the service worker")
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
-// Added by sitebuild/build.py to every notebook page of the static site (not used under Voila).
+// Added by sitebuild/build.py to every page of the static site (not used under Voila), after a first
+// line `var MAINMERAH_SITE = {...}` (the worker's URL, JupyterLite's version; see sitebuild/offline.py).
 (function () {
   "use strict";
   var started = Date.now();
@@ -29,7 +30,15 @@
     note.textContent = (WORDS[lang] || WORDS.en) + " \u2026 " + s + " s";
     return true;
   }
-  var timer = setInterval(function () { if (!progress() && document.readyState !== "loading") { clearInterval(timer); } }, 500);
+  var loaded = false; // the page has drawn (Python running, Voici's "loading" gone)
+  var onLoaded = [];
+  var timer = setInterval(function () {
+    if (!progress() && document.readyState !== "loading") {
+      clearInterval(timer);
+      loaded = true;
+      onLoaded.forEach(function (f) { f(); });
+    }
+  }, 500);
   document.addEventListener("DOMContentLoaded", progress);
 
   // 2. The notebooks link to each other as Voila serves them (play.ipynb?game=...); here each
@@ -51,4 +60,81 @@
       if (c.type === "attributes") { rewrite(c.target); } else { c.addedNodes.forEach(rewriteAll); }
     });
   }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["href"] });
+
+  // 3. Offline after one visit: the site's service worker (sitebuild/sw.js) keeps every file of the
+  //    build. It is registered at the URL JupyterLite registers its own (one worker a scope).
+  var site = window.MAINMERAH_SITE;
+  var root = new URL(".", document.currentScript.src);
+  if (site && "serviceWorker" in navigator) {
+    var worker = new URL(site.worker, root).href;
+    // JupyterLite unregisters every worker of the site when a page opens under a worker whose
+    // "<url>-version" it has not stored itself (it stores it only then): on the second visit, or
+    // offline, the site would then lose its worker. The version it stores is its own, so store it first.
+    try { localStorage.setItem(worker + "-version", site.jupyterlite); } catch (e) { /* private mode */ }
+    var NOTES = {
+      offline: {
+        en: "Saved on this device: the games now open without a connection.",
+        id: "Tersimpan di perangkat ini: permainan kini bisa dibuka tanpa koneksi.",
+        zh: "已保存到本设备：现在没有网络也能打开游戏。",
+      },
+      update: {
+        en: "A new version of the site is ready.",
+        id: "Versi baru situs ini sudah siap.",
+        zh: "网站的新版本已准备好。",
+      },
+      reload: { en: "Reload", id: "Muat ulang", zh: "重新加载" },
+    };
+    var say = function (kind) {
+      // The page's language: ?lang=, else the one last chosen (kept by the browser), else the page's.
+      var kept = null;
+      try { kept = localStorage.getItem("mainmerah:lang"); } catch (e) { /* private mode */ }
+      var lang2 = [new URLSearchParams(window.location.search).get("lang"), kept, document.documentElement.lang]
+        .map(function (l) { return (l || "").slice(0, 2).toLowerCase(); })
+        .filter(function (l) { return NOTES[kind][l]; })[0] || "en";
+      var note = document.getElementById("mm-site-worker");
+      if (!note) {
+        note = document.createElement("div");
+        note.id = "mm-site-worker";
+        note.setAttribute("role", "status");
+        note.style.cssText = "position:fixed;left:12px;bottom:12px;z-index:10000;max-width:30em;padding:8px 12px;" +
+          "border-radius:8px;background:#1f1a17;color:#fff;font:14px/1.4 system-ui,'PingFang SC','Noto Sans CJK SC'," +
+          "'Microsoft YaHei',sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3)";
+        document.body.appendChild(note);
+      }
+      note.dataset.kind = kind;
+      document.documentElement.dataset.mmSiteWorker = kind; // stays when the note goes
+      note.textContent = NOTES[kind][lang2] + " ";
+      if (kind === "update") {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.textContent = NOTES.reload[lang2];
+        button.style.cssText = "margin-left:8px;font:inherit;padding:2px 10px;border-radius:6px;border:0;cursor:pointer";
+        button.addEventListener("click", function () { window.location.reload(); });
+        note.appendChild(button);
+      } else {
+        setTimeout(function () { if (note.dataset.kind === "offline") { note.remove(); } }, 10000);
+      }
+    };
+    var had = !!navigator.serviceWorker.controller; // an earlier build's worker serves this page
+    var tell = function () {
+      var kind = had ? "update" : "offline";
+      if (document.body) { say(kind); } else { document.addEventListener("DOMContentLoaded", function () { say(kind); }); }
+    };
+    var watch = function (w) {
+      if (w) { w.addEventListener("statechange", function () { if (w.state === "activated") { tell(); } }); }
+    };
+    // A new worker takes the page once it has every file of its build (it claims the open pages).
+    navigator.serviceWorker.addEventListener("controllerchange", tell);
+    // A new worker fetches the whole site once this page has drawn, from what the page fetched
+    // (see sitebuild/sw.js): a first visit then transfers each file once.
+    var go = function (w) {
+      if (!w) { return; }
+      if (loaded) { w.postMessage("mainmerah:page-drawn"); } else { onLoaded.push(function () { w.postMessage("mainmerah:page-drawn"); }); }
+    };
+    navigator.serviceWorker.register(worker).then(function (reg) {
+      watch(reg.installing);
+      go(reg.installing);
+      reg.addEventListener("updatefound", function () { watch(reg.installing); go(reg.installing); });
+    }).catch(function (e) { console.warn("mainmerah: no offline copy (" + e + ")"); });
+  }
 })();

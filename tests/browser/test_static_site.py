@@ -12,16 +12,20 @@ page itself, and checked by it like any input.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import functools
+import hashlib
 import http.server
 import importlib.util
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -93,17 +97,31 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def site_url() -> Iterator[str]:
-    require_browser()  # before the build: without Chromium there is nothing to look with
-    root = build_site()
-    assert (root / "index.html").exists(), f"no site at {root}"
+@contextlib.contextmanager
+def serving(root: Path) -> Iterator[str]:
+    """A static server for ``root`` on 127.0.0.1 (a free port) while the block runs; its base URL."""
     handler = functools.partial(QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site_root() -> Path:
+    require_browser()  # before the build: without Chromium there is nothing to look with
+    root = build_site()
+    assert (root / "index.html").exists(), f"no site at {root}"
+    return root
+
+
+@pytest.fixture(scope="module")
+def site_url(site_root: Path) -> Iterator[str]:
+    with serving(site_root) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -112,27 +130,49 @@ def chromium(browser: object) -> object:
     return browser
 
 
-@pytest.fixture
-def offline_page(chromium: object) -> Iterator[object]:
-    """A fresh context (a real cold start: empty cache and storage) that reaches 127.0.0.1 only."""
+LOCAL = ("http://127.0.0.1:", "data:", "blob:")
+
+
+@contextlib.contextmanager
+def local_context(chromium: object) -> Iterator[tuple[object, list[str]]]:
+    """A fresh context (a real cold start: empty cache and storage) that reaches 127.0.0.1 only, and the
+    requests it made elsewhere (blocked; the list must stay empty).
+
+    Two watches: the route blocks and counts what reaches the network from a page; a request the
+    site's service worker answers never reaches a route, so every page request is counted as well.
+    (The worker's own requests are for its own site's files: sitebuild/sw.js.)
+    """
     context = chromium.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     outside: list[str] = []
 
     def route(r: object) -> None:
-        url = r.request.url  # type: ignore[attr-defined]
-        if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+        if r.request.url.startswith(LOCAL):  # type: ignore[attr-defined]
             r.continue_()  # type: ignore[attr-defined]
         else:
-            outside.append(url)
             r.abort()  # type: ignore[attr-defined]
 
     context.route("**/*", route)
-    pg = context.new_page()
-    pg.outside = outside
+    context.on("request", lambda r: None if r.url.startswith(LOCAL) else outside.append(r.url))
+    try:
+        yield context, outside
+    finally:
+        context.close()
+
+
+def watched_page(context: object) -> object:
+    pg = context.new_page()  # type: ignore[attr-defined]
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    yield pg
-    context.close()
+    return pg
+
+
+@pytest.fixture
+def offline_page(chromium: object) -> Iterator[object]:
+    """A page of a fresh context that reaches 127.0.0.1 only (see :func:`local_context`)."""
+    with local_context(chromium) as (context, outside):
+        pg = watched_page(context)
+        pg.outside = outside  # type: ignore[attr-defined]
+        yield pg
     assert outside == [], f"requests left the site's origin: {outside}"
 
 
@@ -152,6 +192,16 @@ def test_front_page_needs_no_python(offline_page: object, site_url: str) -> None
     assert pg.outside == []  # type: ignore[attr-defined]
 
 
+def solve_first_lesson_task(pg: object) -> None:
+    """The tutorial's first task (reveal eight cards), the page open at its first lesson."""
+    pg.wait_for_selector(".mm-lesson-cards", timeout=COLD)  # type: ignore[attr-defined]
+    for card in ("A♥", "K♠", "7♦", "9♥", "2♦", "A♣", "Q♦", "5♣"):
+        c = mm.Card.parse(card)
+        pg.locator(f".mm-task-reveal .mm-c-{c.rank_text}{c.suit}").first.click()  # type: ignore[attr-defined]
+        expect()(pg.locator(".mm-task-reveal > .mm-feedback").first).to_contain_text(card, timeout=WAIT)
+    expect()(pg.locator(".mm-task-reveal").first).to_have_class(re.compile(r"mm-solved"), timeout=WAIT)
+
+
 def test_tutorial_first_task(offline_page: object, site_url: str) -> None:
     pg = offline_page
     # ?lang= reaches the kernel too (the lessons read the same QUERY_STRING as the table).
@@ -159,11 +209,7 @@ def test_tutorial_first_task(offline_page: object, site_url: str) -> None:
     expect()(pg.locator("#mm-site-progress")).to_contain_text("Python sedang dimulai", timeout=WAIT)
     pg.wait_for_selector(".mm-lesson-cards", timeout=COLD)  # type: ignore[attr-defined]
     expect()(pg.locator(".mm-progress-text")).to_contain_text("Pelajaran 1 dari 6")
-    for card in ("A♥", "K♠", "7♦", "9♥", "2♦", "A♣", "Q♦", "5♣"):
-        c = mm.Card.parse(card)
-        pg.locator(f".mm-task-reveal .mm-c-{c.rank_text}{c.suit}").first.click()  # type: ignore[attr-defined]
-        expect()(pg.locator(".mm-task-reveal > .mm-feedback").first).to_contain_text(card, timeout=WAIT)
-    expect()(pg.locator(".mm-task-reveal").first).to_have_class(re.compile(r"mm-solved"), timeout=WAIT)
+    solve_first_lesson_task(pg)
     # The tutorial's link to the table points at the site's page, not at a notebook file.
     links = pg.locator("a.mm-play-link, a[href*='play']").evaluate_all(  # type: ignore[attr-defined]
         "els => els.map(e => e.getAttribute('href'))")
@@ -186,8 +232,8 @@ def first_play_without_a_choice(players: int, variant: str) -> tuple[int, mm.Car
     raise AssertionError("no seed under 200 lets the first card be played without a choice")
 
 
-def test_table_plays_and_the_computer_answers(offline_page: object, site_url: str) -> None:
-    pg = offline_page
+def play_a_card_against_two(pg: object, site_url: str) -> None:
+    """Open a three-player table from its query string, play a card, see both computer players answer."""
     seed, card = first_play_without_a_choice(3, "classic")
     # The query string reaches the kernel in its worker: three players, this seed, the computer quick.
     pg.goto(site_url + f"/voici/render/play.html?seed={seed}&players=3&pace=fast")  # type: ignore[attr-defined]
@@ -202,6 +248,11 @@ def test_table_plays_and_the_computer_answers(offline_page: object, site_url: st
     # Both computer players move after us (asyncio timers run in Pyodide): the log grows by 3 turns or more.
     expect()(pg.locator(".mm-log li").nth(before + 2)).to_be_attached(timeout=WAIT)
     expect()(pg.locator(".mm-status")).to_contain_text("Your turn", timeout=WAIT)
+
+
+def test_table_plays_and_the_computer_answers(offline_page: object, site_url: str) -> None:
+    pg = offline_page
+    play_a_card_against_two(pg, site_url)
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
 
 
@@ -246,3 +297,120 @@ def test_a_puzzle_is_solved_in_the_browser(offline_page: object, site_url: str) 
     expect()(pg.locator(".mm-pz-feedback").first).to_contain_text(f"Right: {p.best} is the best card", timeout=WAIT)
     expect()(pg.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+
+
+# The site's service worker and manifest (sitebuild/offline.py, sitebuild/sw.js), loaded by path.
+_spec = importlib.util.spec_from_file_location("site_offline", ROOT / "sitebuild" / "offline.py")
+assert _spec and _spec.loader
+site_offline = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(site_offline)
+CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('mainmerah-'))"
+
+
+def wait_for_worker(pg: object, kind: str) -> None:
+    """Until the page says what the site's worker did: "offline" (every file kept) or "update" (a new build)."""
+    pg.wait_for_function(  # type: ignore[attr-defined]
+        f"() => document.documentElement.dataset.mmSiteWorker === '{kind}'", timeout=COLD)
+
+
+def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, site_root: Path) -> None:
+    with local_context(chromium) as (context, outside):
+        # One visit, to the front page only (no Python runs there): the worker keeps the whole site.
+        with serving(site_root) as url:
+            pg = watched_page(context)
+            pg.goto(url + "/")  # type: ignore[attr-defined]
+            wait_for_worker(pg, "offline")
+            expect()(pg.locator("#mm-site-worker")).to_contain_text("open without a connection")
+            # Chromium's own verdict: the site can be installed as an app (manifest, icons, worker), but
+            # for the test's context itself (a fresh context is incognito-like: nothing installs there).
+            cdp = context.new_cdp_session(pg)  # type: ignore[attr-defined]
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            assert [e["errorId"] for e in errors] == ["in-incognito"], errors
+            kept = pg.evaluate(CACHES)  # type: ignore[attr-defined]
+            assert len(kept) == 1, kept
+        # The server is gone (its port refuses) and the browser is offline.
+        context.set_offline(True)  # type: ignore[attr-defined]
+        pg = watched_page(context)
+        pg.goto(url + "/?lang=id")  # type: ignore[attr-defined]
+        expect()(pg.locator('[data-site-lang="id"]')).to_be_visible()
+        play_a_card_against_two(pg, url)
+        pg.goto(url + "/voici/render/tutorial.html")  # type: ignore[attr-defined]
+        solve_first_lesson_task(pg)
+        assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+    assert outside == [], f"requests left the site's origin: {outside}"
+
+
+def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site_root: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(site_root, site)
+    with local_context(chromium) as (context, outside), serving(site) as url:
+        pg = watched_page(context)
+        pg.goto(url + "/")  # type: ignore[attr-defined]
+        wait_for_worker(pg, "offline")
+        old = pg.evaluate(CACHES)  # type: ignore[attr-defined]
+        # A new build: a file changed, and the worker written for it as the build writes it.
+        script = site / "mainmerah-site.js"
+        script.write_text(script.read_text() + "\n// the next build\n")
+        new = site_offline.write_worker(site, ROOT / "sitebuild" / "sw.js")
+        pg.reload()  # type: ignore[attr-defined]
+        wait_for_worker(pg, "update")
+        expect()(pg.locator("#mm-site-worker")).to_contain_text("A new version of the site is ready")
+        expect()(pg.locator("#mm-site-worker button")).to_have_text("Reload")
+        # The old build's cache is removed as the new worker takes over (the page may say so a moment sooner).
+        assert old != [f"mainmerah-{new}"]
+        pg.wait_for_function(  # type: ignore[attr-defined]
+            f"async () => JSON.stringify(await ({CACHES})()) === '[\"mainmerah-{new}\"]'", timeout=WAIT)
+        # The next page is the new build's, from the new cache.
+        pg.locator("#mm-site-worker button").click()  # type: ignore[attr-defined]
+        pg.wait_for_load_state()  # type: ignore[attr-defined]
+        body = pg.evaluate("async () => (await fetch('mainmerah-site.js')).text()")  # type: ignore[attr-defined]
+        assert body.endswith("// the next build\n")
+        assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+    assert outside == [], f"requests left the site's origin: {outside}"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_every_page_links_the_app_manifest(site_root: Path) -> None:
+    manifest = json.loads((site_root / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] and 0 < len(manifest["short_name"]) <= 12
+    assert manifest["theme_color"] and manifest["background_color"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (site_root / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            w, h = png_size(data)
+            assert icon["sizes"] == f"{w}x{h}"
+            sizes.add(w)
+        else:
+            assert data.startswith(b"<svg")
+    assert {192, 512} <= sizes  # what phones ask for
+    pages = [site_root / "index.html", *sorted((site_root / "voici" / "render").glob("*.html"))]
+    for page in pages:
+        up = "../" * (len(page.relative_to(site_root).parts) - 1)
+        text = page.read_text()
+        assert f'<link rel="manifest" href="{up}manifest.webmanifest">' in text, page
+        assert f'<script src="{up}mainmerah-site.js"></script>' in text, page
+
+
+def test_python_modules_come_compiled_and_the_lockfile_knows_each_wheel(site_root: Path) -> None:
+    """Pyodide imports bytecode (compiled at build time by its own Python), not sources it would compile at
+    every page open; each wheel's sha256 is the lockfile's (Pyodide refuses a wheel that differs)."""
+    pyodide = site_root / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    stubs = {"jedi", "sqlite3"}  # metadata only (sitebuild/build.py)
+    for name, entry in lock["packages"].items():
+        wheel = pyodide / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        if name in stubs:
+            continue
+        assert "-cp313-none-any." in wheel.name, wheel.name
+        members = zipfile.ZipFile(wheel).namelist()
+        assert [m for m in members if m.endswith(".py")] == [], name
+        assert any(m.endswith(".pyc") for m in members), name
+    stdlib = zipfile.ZipFile(pyodide / "python_stdlib.zip").namelist()
+    assert [m for m in stdlib if m.endswith(".py")] == [] and "json/__init__.pyc" in stdlib
