@@ -141,14 +141,13 @@ class CreateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.hub.store
         table = store.create(data["game"], data["seats"], data.get("variant"), data.get("seed"),
-                             data.get("pace", 1.0), address=self.request.remote_ip or "",
-                             hints=data.get("hints", False))
+                             data.get("pace", 1.0), address=self.request.remote_ip or "")
         log.info("table %s: %s, %d seats, created", table.code, table.game_name, len(table.seats))
         answer: dict[str, Any] = {"code": table.code, "persistent": store.persistent}
         if any(s.free for s in table.seats):
             seat, token = table.take(data.get("name", ""))
             answer |= {"seat": seat.index, "token": token}
-            answer["frame"] = table.frame(seat.index, 0, language(data), data.get("world", False))
+            answer["frame"] = table.frame(seat.index, 0, language(data))
         return answer
 
 
@@ -159,14 +158,7 @@ class JoinHandler(ApiHandler):
         table = self.hub.store.get(data["code"])
         seat, token = table.take(data.get("name", ""))
         return {"code": table.code, "seat": seat.index, "token": token,
-                "frame": table.frame(seat.index, 0, language(data), data.get("world", False))}
-
-
-class InfoHandler(ApiHandler):
-    kind = "info"
-
-    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
-        return self.hub.store.info(data["code"])
+                "frame": table.frame(seat.index, 0, language(data))}
 
 
 class StateHandler(ApiHandler):
@@ -175,7 +167,7 @@ class StateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.hub.store.get(data["code"])
         seat = self.hub.seat(table, data)
-        return {"frame": table.frame(seat, data.get("since", 0), language(data), data.get("world", False))}
+        return {"frame": table.frame(seat, data.get("since", 0), language(data))}
 
 
 class ActHandler(ApiHandler):
@@ -190,8 +182,7 @@ class ActHandler(ApiHandler):
             table.rename(seat, data["name"])
         else:
             table.act(seat, data["action"])
-        return {"frame": table.frame(seat.index, data.get("since", table.seq - 1), language(data),
-                                     data.get("world", False))}
+        return {"frame": table.frame(seat.index, data.get("since", table.seq - 1), language(data))}
 
 
 class NameHandler(ActHandler):
@@ -209,7 +200,6 @@ class SeatSocket(WebSocketHandler):
     seat_index: int | None = None
     sent = 0
     lang = "en"
-    world = False  # whether its frames carry the seat's stand-in game (the table widget's)
 
     def initialize(self, hub: Hub) -> None:
         self.hub = hub
@@ -233,7 +223,7 @@ class SeatSocket(WebSocketHandler):
 
     def push(self, table: Table) -> None:
         if table.seq > self.sent:
-            self.send(table.frame(self.seat_index, self.sent, self.lang, self.world))
+            self.send(table.frame(self.seat_index, self.sent, self.lang))
             self.sent = table.seq
 
     def on_message(self, message: str | bytes) -> None:
@@ -254,19 +244,15 @@ class SeatSocket(WebSocketHandler):
     def hello(self, data: dict[str, Any]) -> None:
         table = self.hub.store.get(data["code"])
         self.lang = language(data)
-        self.world = data.get("world", False) is True
         with speaking(self.lang):
             self.seat_index = self.hub.seat(table, data)
         self.table = table
         self.hub.sockets.setdefault(table.code, set()).add(self)
-        self.sent = max(0, min(data.get("since", 0), table.seq))
-        self.send(table.frame(self.seat_index, self.sent, self.lang, self.world))
-        self.sent = table.seq
         if self.seat_index is not None:
-            seat = table.seats[self.seat_index]
-            seat.connected += 1
-            if seat.connected == 1:
-                table.changed()  # every seat's table shows who is here
+            table.seats[self.seat_index].connected += 1
+        self.sent = max(0, min(data.get("since", 0), table.seq))
+        self.send(table.frame(self.seat_index, self.sent, self.lang))
+        self.sent = table.seq
 
     def move(self, data: dict[str, Any]) -> None:
         table, reply = self.table, {"kind": "reply", "id": data.get("id")}
@@ -286,16 +272,12 @@ class SeatSocket(WebSocketHandler):
         if self.table is not None:
             self.hub.sockets.get(self.table.code, set()).discard(self)
             if self.seat_index is not None:
-                seat = self.table.seats[self.seat_index]
-                seat.connected -= 1
-                if seat.connected == 0 and self.hub.store.tables.get(self.table.code) is self.table:
-                    self.table.changed()  # ... and who has gone
+                self.table.seats[self.seat_index].connected -= 1
 
 
 def routes(base_url: str, hub: Hub) -> list[tuple[str, type, dict[str, Any]]]:
     """The table server's routes under ``base_url`` (tornado's handler tuples)."""
     base = base_url.rstrip("/") + "/" + PREFIX
-    handlers: dict[str, type] = {"create": CreateHandler, "join": JoinHandler, "info": InfoHandler,
-                                 "state": StateHandler,
+    handlers: dict[str, type] = {"create": CreateHandler, "join": JoinHandler, "state": StateHandler,
                                  "act": ActHandler, "name": NameHandler, "socket": SeatSocket}
     return [(f"{base}/{name}", handler, {"hub": hub}) for name, handler in handlers.items()]
