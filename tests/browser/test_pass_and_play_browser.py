@@ -15,7 +15,7 @@ import pytest
 from conftest import VoilaServer, open_notebook, reload
 from test_a11y import check as check_a11y
 from test_red_ten_browser import turn as red_ten_turn
-from test_static_site import COLD, chromium, offline_page, site_url  # noqa: F401 (the static site's fixtures)
+from test_static_site import COLD, chromium, offline_page, site_root, site_url  # noqa: F401 (the static site's fixtures)
 from test_table import full_shot
 
 pytestmark = pytest.mark.browser
