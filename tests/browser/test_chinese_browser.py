@@ -12,12 +12,12 @@ import re
 
 import pytest
 from conftest import VoilaServer, open_notebook, screenshot
+from played import play_to_the_end as play_table_to_the_end
 from test_table import click_and_wait
 
 from mainmerah.core.i18n import LANGUAGE_NAMES
 from mainmerah.core.registry import games_with
 from mainmerah.table import TableWidget
-from mainmerah.table.intents import Act
 from mainmerah.table.kept_table import record, sheet_key, table_key
 
 pytestmark = pytest.mark.browser
@@ -146,12 +146,5 @@ def finished_game_record(game: str) -> tuple[str, str]:
     """The records a table of ``game`` keeps at the end of a whole game (you: the first legal action each time;
     the computers at random), as the page itself would write them."""
     t = TableWidget(game=game, seed=7, bots="random", auto=False)
-    while not (t.game.decision is None and t.caught_up):
-        d = t.game.decision
-        if t.caught_up and d is not None and d.seat == t.human and not t.resting:
-            action = sorted(map(str, t.game.legal_actions()))[0]
-            assert t.ask(lambda _d, a=action: Act(a)), t.error  # type: ignore[misc]
-        else:
-            t._page_message({"k": "button", "name": "next-deal" if t.resting else "next"})
-        assert t.error is None, t.error
+    play_table_to_the_end(t)
     return record(t, {}, game)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import ipywidgets as w
 import pytest
+from played import play_to_the_end
 
 import mainmerah as mm
 from mainmerah.core import i18n
@@ -336,20 +337,9 @@ def test_switching_back_and_forth_leaves_no_widget_behind() -> None:
 def test_the_end_of_every_games_tally_switches_to_chinese(name: str) -> None:
     """A whole game of each registered game played at its table (you by the first legal action, the computers
     at random), then the tally of the end read in English and in Chinese: every word switched."""
-    from mainmerah.table.intents import Act
-
     rng = random.Random(name)
     t = TableWidget(game=name, seed=rng.randrange(1000), bots="random", auto=False)
-    for _ in range(20_000):
-        d = t.game.decision
-        if d is None and t.caught_up:
-            break
-        if t.caught_up and d is not None and d.seat == t.human and not t.resting:
-            action = sorted(map(str, t.game.legal_actions()))[0]
-            assert t.ask(lambda _d, a=action: Act(a)), t.error  # type: ignore[misc]
-        else:
-            t._page_message({"k": "button", "name": "next-deal" if t.resting else "next"})
-        assert t.error is None, t.error
+    play_to_the_end(t)
     assert t.game.is_over
     english = texts(t)
     set_language("zh")
