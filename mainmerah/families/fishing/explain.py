@@ -230,7 +230,7 @@ def _end(e: End, names: Sequence[str] | None, you: int | None) -> str:
     points = rules.points(len(e.piles))
     for seat, pile in enumerate(e.piles):
         who = capitalized(seat_name(seat, names, you))
-        lines.append(f"{who}: {score_card(pile, points)}")
+        lines.append(who + mark(": ") + score_card(pile, points))
     winners = e.winners
     if len(winners) == 1:
         w = winners[0]

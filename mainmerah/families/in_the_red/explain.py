@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from mainmerah.core.cards import RANKS, SUIT_SYMBOLS, Card
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, listed, mark, seat_name
+from mainmerah.core.words import aside, capitalized, listed, mark, seat_name
 from mainmerah.families.in_the_red.rules import TARGET, high, how_it_fits, value
 
 if TYPE_CHECKING:  # events import this module to explain themselves; dispatch is by kind, not by class
@@ -73,7 +73,7 @@ def points(n: int) -> str:
 
 
 def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
-    drawn = ", ".join(f"{c} ({seat_name(s, names, you)})" for s, c in zip(e.seats, e.cards, strict=True))
+    drawn = mark(", ").join(f"{c}{aside(seat_name(s, names, you))}" for s, c in zip(e.seats, e.cards, strict=True))
     head = (_("Drawing for the first dealer: {drawn}.") if e.number == 0 else _("Drawing again: {drawn}.")).format(
         drawn=drawn)
     if e.dealer is not None:
@@ -94,7 +94,7 @@ def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
 
 
 def _deal_start(e: DealStart, names: Names, you: int | None) -> str:
-    tops = mark(", ").join(f"{c} ({seat_name(s, names, you)})" for s, c in enumerate(e.stacks))
+    tops = mark(", ").join(f"{c}{aside(seat_name(s, names, you))}" for s, c in enumerate(e.stacks))
     packs = _("one pack") if e.packs == 1 else _("two packs")
     if len(set(e.hand_sizes)) == 1:
         each = _("{size} cards each").format(size=e.hand_sizes[0])

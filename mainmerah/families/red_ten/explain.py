@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from mainmerah.core.cards import BIG_JOKER, SMALL_JOKER, Card
 from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import N_, _
+from mainmerah.core.words import aside, listed, mark, seat_name
 from mainmerah.core.words import capitalized as cap
-from mainmerah.core.words import listed, mark, seat_name
 from mainmerah.families.red_ten.rules import (
     FOUR,
     JOKERS,
@@ -82,7 +82,7 @@ def describe(combo: Combo) -> str:
         return _("a pair of {ranks} ({cards})").format(ranks=plural(combo.cards[0].rank), cards=cards)
     if combo.kind == STRAIGHT:
         return _("a straight (顺子) {ranks} ({cards})").format(ranks=straight_ranks(combo), cards=cards)
-    return bomb_name(combo) + f" ({cards})"
+    return bomb_name(combo) + aside(cards)
 
 
 def rank_word(card: Card) -> str:
