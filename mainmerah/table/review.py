@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from mainmerah.core.i18n import _
-from mainmerah.core.review import Moment, Review, line, position, review
+from mainmerah.core.review import Moment, Review, line, position, review, theme_name
 from mainmerah.draw.text import esc
 from mainmerah.table.cards import shared
 
@@ -185,9 +185,13 @@ class ReviewPanel(w.VBox):
         return "".join([
             f'<p class="mm-review-title"><b>{esc(title)}</b></p>',
             f"<p>{esc(m.explain())}</p>",
+            *([f'<p class="mm-review-theme">{esc(self._theme_words(m.theme))}</p>'] if m.theme else []),
             said(_("What happened after {action}:").format(action=m.action), played),
             said(_("After {action} instead, in this deal:").format(action=m.better), better),
         ])
+
+    def _theme_words(self, theme: str) -> str:
+        return _("Theme: {theme}.").format(theme=theme_name(self.reviewed.game_name, theme))
 
     # ----- try again ---------------------------------------------------------------------------
     def retry(self, m: Moment) -> None:
