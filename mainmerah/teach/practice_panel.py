@@ -123,10 +123,11 @@ class PracticePanel(W.VBox):
         if ex is None or moment is not self.moment:
             return
         right = right_answer(moment, action)
-        if ex.id not in self.done:  # the first answer today moves it; more tries are judged, not counted
-            self.done.add(ex.id)
-            self.practice = self.practice.answer(ex.id, right, self.on())
-            self._keep()
+        if ex.id in self.done:
+            return  # the first answer today moves it; more tries are judged at the table, not counted
+        self.done.add(ex.id)
+        self.practice = self.practice.answer(ex.id, right, self.on())
+        self._keep()
         self._verdict = (right, action)
         self.show()
 
@@ -161,8 +162,8 @@ class PracticePanel(W.VBox):
         if self._verdict is not None and self.moment is not None:
             right, action = self._verdict
             head = _("Right!") if right else _("Not yet: this one comes back tomorrow.")
-            self.verdict.value = para(head, "mm-practice-right" if right else "mm-practice-wrong") + para(
-                self.moment.verdict(action))
+            # (the table's prompt says how the answer was judged; here only what it does to the schedule)
+            self.verdict.value = para(head, "mm-practice-right" if right else "mm-practice-wrong")
             self.next_button.layout.display = ""
         else:
             self.verdict.value = ""

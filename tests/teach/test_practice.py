@@ -222,6 +222,7 @@ def test_the_practice_tab_serves_the_due_exercises_and_keeps_the_answers() -> No
     first = p.current
     assert f"{len(kept.exercises)} exercise" in text(p.summary.value) and "Theme:" in text(p.heading.value)
     assert p.table.human == first.seat and len(p.table.game.choices) == len(first.position().choices)
+    assert p.table.undo_button.hidden, "a position tried again has nothing to take back"
     m = p.moment
     assert m is not None
     assert p.table.enter(m.better)  # the best found: right, up a box
@@ -231,7 +232,8 @@ def test_the_practice_tab_serves_the_due_exercises_and_keeps_the_answers() -> No
     assert (moved.box, moved.due) == (2, DAY + dt.timedelta(days=3))
     wrong = next((o.action for o in m.answers if o.mistake()), None)
     if wrong is not None:  # another try at the same position is judged, not counted again
-        assert p.table.enter(wrong) and "Right!" not in text(p.verdict.value)
+        assert p.table.enter(wrong) and "worse on average" in (p.table.note or "")
+        assert "Right!" in text(p.verdict.value), "the answer that counted is still the one said"
         again = check_record(stored(sent, practice_key("main-merah")), "main-merah", DAY)
         assert next(e for e in again.exercises if e.id == first.id).box == 2
     p.next_button.click()
