@@ -36,7 +36,8 @@ from mainmerah.table.options import header_bar
 from mainmerah.table.style import game_points_css
 from mainmerah.teach import index
 from mainmerah.teach.lesson import Lesson, close_all, para, tables_in
-from mainmerah.teach.practice import practice_key
+from mainmerah.teach.practice import check_record as check_practice
+from mainmerah.teach.practice import practice_key, today
 from mainmerah.teach.practice_panel import PracticePanel
 from mainmerah.teach.progress import Progress, TaskResult
 from mainmerah.teach.spec import LessonSpec
@@ -78,6 +79,7 @@ class Tutorial(W.VBox):
         # Lessons replaced by a rebuild, closed once the page shows the new one (never a blank stage between).
         self._retired: list[tuple[Lesson, list[W.Widget]]] = []
         self._puzzle_listeners: list[Callable[[dict[str, int]], object]] = []
+        self._practice_listeners: list[Callable[[dict[str, int]], object]] = []
         self.steps: list[W.Button] = []
         for i in range(len(self.specs)):
             b = W.Button(layout=W.Layout(width="auto", height="auto"))
@@ -195,6 +197,21 @@ class Tutorial(W.VBox):
     def on_puzzles(self, callback: Callable[[dict[str, int]], object]) -> None:
         """Call ``callback(solved)`` (puzzle level "1".."3" -> puzzles solved) whenever that may have changed."""
         self._puzzle_listeners.append(callback)
+
+    def on_practice(self, callback: Callable[[dict[str, int]], object]) -> None:
+        """Call ``callback(themes)`` (theme id -> exercises kept for Practice) once the browser's practice is read."""
+        self._practice_listeners.append(callback)
+
+    def _practice_restored(self, records: Records) -> None:
+        text = records.get(practice_key(self.game))
+        if text is None or not self._practice_listeners:
+            return
+        try:
+            themes = check_practice(text, self.game, today()).themes()
+        except KeptError:
+            return  # (the Practice tab names it when opened)
+        for cb in list(self._practice_listeners):
+            cb(themes)
 
     def _puzzles_changed(self, solved: dict[str, int] | None = None) -> None:
         if solved is None:
@@ -368,6 +385,7 @@ class Tutorial(W.VBox):
                 self._say(_("Your kept progress could not be used, so nothing was changed: {why}.").format(why=e))
         self._keep()
         self._restore_tab(records)
+        self._practice_restored(records)
 
     def _say(self, text: str) -> None:
         self.note.value = f"<p>{escape(text)}</p>"

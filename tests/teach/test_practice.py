@@ -273,3 +273,21 @@ def test_a_forged_record_in_the_tab_is_named_and_changes_nothing() -> None:
     p, sent = panel({practice_key("main-merah"): bad})
     assert "could not be used, so nothing was changed" in text(p.note.value) and "no box 9" in text(p.note.value)
     assert p.current is None and not [m for m in sent if m["k"] in ("store", "forget")]
+
+
+def test_on_a_class_server_the_practice_themes_reach_the_teacher(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Any) -> None:
+    from mainmerah.pages.tutorial import Tutorial, tutorial_page
+    from mainmerah.teach import classfolder as cf
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    g, r = reviewed("main-merah")
+    today = dt.datetime.now(dt.UTC).date()
+    kept = Practice("main-merah").add(exercises_of(r, g, today))
+    page = tutorial_page("")
+    tut = next(c for c in page.children if isinstance(c, Tutorial))
+    assert tut.keeper is not None
+    tut.keeper.send = lambda _m: None  # type: ignore[method-assign]
+    tut.keeper._page_message({"k": "kept", "available": True, "records": {practice_key("main-merah"): kept.record()}})
+    ((arrived,), _refused) = cf.read_records(tmp_path)
+    assert arrived.themes == kept.themes() and sum(arrived.themes.values()) == len(r.moments)
