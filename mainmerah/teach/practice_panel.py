@@ -183,7 +183,8 @@ class PracticePanel(W.VBox):
         counts: dict[str, int] = {}
         for e in due:
             counts[e.theme] = counts.get(e.theme, 0) + 1
-        items = "".join(f"<li>{escape(theme_name(self.game, t))}: {n}</li>" for t, n in counts.items())
+        items = "".join(f"<li>{escape(_('{theme}: {n}').format(theme=theme_name(self.game, t), n=n))}</li>"
+                        for t, n in counts.items())
         head = ngettext("{n} exercise due today, by theme:", "{n} exercises due today, by theme:", len(due)).format(
             n=len(due))
         return para(head) + f'<ul class="mm-practice-themes">{items}</ul>'
