@@ -141,13 +141,14 @@ class CreateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.hub.store
         table = store.create(data["game"], data["seats"], data.get("variant"), data.get("seed"),
-                             data.get("pace", 1.0), address=self.request.remote_ip or "")
+                             data.get("pace", 1.0), address=self.request.remote_ip or "",
+                             hints=data.get("hints", False))
         log.info("table %s: %s, %d seats, created", table.code, table.game_name, len(table.seats))
         answer: dict[str, Any] = {"code": table.code, "persistent": store.persistent}
         if any(s.free for s in table.seats):
             seat, token = table.take(data.get("name", ""))
             answer |= {"seat": seat.index, "token": token}
-            answer["frame"] = table.frame(seat.index, 0, language(data))
+            answer["frame"] = table.frame(seat.index, 0, language(data), data.get("world", False))
         return answer
 
 
@@ -158,7 +159,14 @@ class JoinHandler(ApiHandler):
         table = self.hub.store.get(data["code"])
         seat, token = table.take(data.get("name", ""))
         return {"code": table.code, "seat": seat.index, "token": token,
-                "frame": table.frame(seat.index, 0, language(data))}
+                "frame": table.frame(seat.index, 0, language(data), data.get("world", False))}
+
+
+class InfoHandler(ApiHandler):
+    kind = "info"
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        return self.hub.store.info(data["code"])
 
 
 class StateHandler(ApiHandler):
@@ -167,7 +175,7 @@ class StateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.hub.store.get(data["code"])
         seat = self.hub.seat(table, data)
-        return {"frame": table.frame(seat, data.get("since", 0), language(data))}
+        return {"frame": table.frame(seat, data.get("since", 0), language(data), data.get("world", False))}
 
 
 class ActHandler(ApiHandler):
@@ -182,7 +190,8 @@ class ActHandler(ApiHandler):
             table.rename(seat, data["name"])
         else:
             table.act(seat, data["action"])
-        return {"frame": table.frame(seat.index, data.get("since", table.seq - 1), language(data))}
+        return {"frame": table.frame(seat.index, data.get("since", table.seq - 1), language(data),
+                                     data.get("world", False))}
 
 
 class NameHandler(ActHandler):
@@ -200,6 +209,7 @@ class SeatSocket(WebSocketHandler):
     seat_index: int | None = None
     sent = 0
     lang = "en"
+    world = False  # whether its frames carry the seat's stand-in game (the table widget's)
 
     def initialize(self, hub: Hub) -> None:
         self.hub = hub
@@ -223,7 +233,7 @@ class SeatSocket(WebSocketHandler):
 
     def push(self, table: Table) -> None:
         if table.seq > self.sent:
-            self.send(table.frame(self.seat_index, self.sent, self.lang))
+            self.send(table.frame(self.seat_index, self.sent, self.lang, self.world))
             self.sent = table.seq
 
     def on_message(self, message: str | bytes) -> None:
@@ -244,15 +254,19 @@ class SeatSocket(WebSocketHandler):
     def hello(self, data: dict[str, Any]) -> None:
         table = self.hub.store.get(data["code"])
         self.lang = language(data)
+        self.world = data.get("world", False) is True
         with speaking(self.lang):
             self.seat_index = self.hub.seat(table, data)
         self.table = table
         self.hub.sockets.setdefault(table.code, set()).add(self)
-        if self.seat_index is not None:
-            table.seats[self.seat_index].connected += 1
         self.sent = max(0, min(data.get("since", 0), table.seq))
-        self.send(table.frame(self.seat_index, self.sent, self.lang))
+        self.send(table.frame(self.seat_index, self.sent, self.lang, self.world))
         self.sent = table.seq
+        if self.seat_index is not None:
+            seat = table.seats[self.seat_index]
+            seat.connected += 1
+            if seat.connected == 1:
+                table.changed()  # every seat's table shows who is here
 
     def move(self, data: dict[str, Any]) -> None:
         table, reply = self.table, {"kind": "reply", "id": data.get("id")}
@@ -272,12 +286,16 @@ class SeatSocket(WebSocketHandler):
         if self.table is not None:
             self.hub.sockets.get(self.table.code, set()).discard(self)
             if self.seat_index is not None:
-                self.table.seats[self.seat_index].connected -= 1
+                seat = self.table.seats[self.seat_index]
+                seat.connected -= 1
+                if seat.connected == 0 and self.hub.store.tables.get(self.table.code) is self.table:
+                    self.table.changed()  # ... and who has gone
 
 
 def routes(base_url: str, hub: Hub) -> list[tuple[str, type, dict[str, Any]]]:
     """The table server's routes under ``base_url`` (tornado's handler tuples)."""
     base = base_url.rstrip("/") + "/" + PREFIX
-    handlers: dict[str, type] = {"create": CreateHandler, "join": JoinHandler, "state": StateHandler,
+    handlers: dict[str, type] = {"create": CreateHandler, "join": JoinHandler, "info": InfoHandler,
+                                 "state": StateHandler,
                                  "act": ActHandler, "name": NameHandler, "socket": SeatSocket}
     return [(f"{base}/{name}", handler, {"hub": hub}) for name, handler in handlers.items()]
