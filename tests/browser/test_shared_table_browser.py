@@ -26,6 +26,7 @@ from test_table import card_class, full_shot, hand, table
 import mainmerah as mm
 from mainmerah.core import registry
 from mainmerah.families.fishing.rules import PARTNER
+from mainmerah.table.board import board_js
 
 pytestmark = pytest.mark.browser
 WAIT = 90_000
@@ -54,10 +55,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 class Frames:
     """Every websocket frame a page receives (the kernel's messages: JSON text, or Jupyter's binary v1 protocol)."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any | None) -> None:
         self.payloads: list[bytes | str] = []
         self.start = 0  # the first frame of the shared table's (before it: the page's own deal, another game)
-        page.on("websocket", lambda ws: ws.on("framereceived", self.add))
+        if page is not None:
+            page.on("websocket", lambda ws: ws.on("framereceived", self.add))
 
     def add(self, payload: bytes | str) -> None:
         self.payloads.append(payload)
@@ -86,12 +88,14 @@ def message_parts(payload: bytes | str) -> list[Any]:
 
 def contents(payload: bytes | str) -> list[Any]:
     """The content of each kernel message a frame carries (its headers set aside), less every card's spoken name
-    (the board's ``names``, sent once), the layout (``zones``) and the stylesheets (every card's face, by code),
-    wherever they are in it."""
+    (the board's ``names``, sent once), the layout (``zones``), the stylesheets (every card's face, by code) and
+    the board's own script (its ``_esm``, the package's board_parts.js and board.js, whose comments name "10H"),
+    wherever they are in it. The script is set aside only when it is exactly the package's: any other text in
+    that trait is checked like the rest."""
 
     def strip(x: Any) -> Any:
         if isinstance(x, dict):
-            return {k: strip(v) for k, v in x.items() if k not in NOT_CARDS}
+            return {k: strip(v) for k, v in x.items() if k not in NOT_CARDS and not (k == "_esm" and v == board_js())}
         if isinstance(x, list):
             return [strip(v) for v in x]
         if isinstance(x, str) and x.startswith("<style"):
@@ -132,6 +136,27 @@ def hidden_at(game: Any, seat: int, decisions: int) -> set[str]:
     return {str(c) for s in range(at.players) if s != seat for c in at.hands[s]}
 
 
+def where(x: Any, card: str, path: str = "") -> list[str]:
+    """Where in a message ``card`` is named (each place as a path, with the text around it)."""
+    if isinstance(x, dict):
+        return [w for k, v in x.items() for w in where(v, card, f"{path}.{k}")]
+    if isinstance(x, list):
+        return [w for i, v in enumerate(x) for w in where(v, card, f"{path}[{i}]")]
+    text = json.dumps(x, ensure_ascii=False)
+    found = []
+    for m in [*CODE.finditer(text), *SAID.finditer(text)]:
+        if str(mm.Card.parse(m.group())) == card:
+            found.append(f"{path or '.'}: ...{text[max(0, m.start() - 80):m.end() + 80]}...")
+    return found
+
+
+def told(game: Any, decisions: int) -> list[str]:
+    """The last lines of the real game's log after ``decisions`` decisions."""
+    at = game.copy()
+    at.goto(decisions)
+    return [str(line) for line in at.explain()[-4:]]
+
+
 def check_frames(frames: Frames, game: Any, seat: int) -> int:
     """No frame holds a card of the other seat's hand at the moment it was drawn (the board's header says how many
     decisions its game had; a message without one is held to the next one's moment, when no more was hidden)."""
@@ -144,7 +169,10 @@ def check_frames(frames: Frames, game: Any, seat: int) -> int:
         later = k if isinstance(k, int) else later
         found = cards_in(states[i])
         leaked = found & hidden_at(game, seat, later)
-        assert not leaked, f"seat {seat}'s page got {sorted(leaked)}, in the other hand then: {str(states[i])[:600]}"
+        assert not leaked, (f"seat {seat}'s page got {sorted(leaked)}, in the other hand after {later} decisions"
+                            f" (frame {i} of {len(states)}): "
+                            + " | ".join(w for c in sorted(leaked) for w in where(states[i], c))
+                            + f"; the table's log then: {told(game, later)}")
         seen |= found
     # The check sees cards where they are: the seat's own hand as dealt was in its frames.
     own = {str(c) for c in game.setup.hands[seat]}
@@ -201,6 +229,29 @@ def full_shot_page(page: Any, name: str) -> None:
 def saved_game(server: VoilaServer, code: str) -> Any:
     data = json.loads((Path(server.folder) / "tables" / f"{code}.json").read_text(encoding="utf-8"))  # type: ignore[attr-defined]
     return registry.load_game(data["game"])
+
+
+def test_the_frame_check_sets_aside_the_boards_script_and_nothing_else() -> None:
+    """The check itself, on frames made here (no browser): the board's script names "10H" in a comment, which is
+    no card of anyone's, while a card of the other hand anywhere else (or in a script that is not the board's)
+    fails it, as a frame sent before any header is held to the next frame's moment."""
+    game = next(g for s in range(200) if mm.Card.parse("10H") in (g := mm.Game.new(2, "classic", s)).hands[0])
+    mine = [str(c) for c in game.hands[1]]
+
+    def message(state: dict[str, Any]) -> str:
+        return json.dumps({"content": {"data": {"state": state}}}, ensure_ascii=False)
+
+    def check(*states: dict[str, Any]) -> int:
+        frames = Frames(None)
+        frames.payloads = [message(s) for s in states]
+        return check_frames(frames, game, 1)
+
+    drawn = {"header": {"decisions": 0}, "hand": mine}
+    assert "10H" in board_js()
+    assert check({"_anywidget_id": "BoardView", "_esm": board_js()}, drawn) == 1
+    for leak in ({"_esm": board_js() + "// 10H"}, {"log": ["Ani holds 10♥"]}, {"hand": [*mine, "10H"]}):
+        with pytest.raises(AssertionError, match="10♥"):
+            check(leak, drawn)
 
 
 def test_two_people_play_a_whole_game_at_a_shared_table(server: VoilaServer, browser: Any) -> None:
