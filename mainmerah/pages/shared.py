@@ -135,7 +135,7 @@ class SharedPanel(w.VBox):
         n = int(t.controls.players.value) if t.controls is not None else int(t.game.players)
         offered = level_words(t.presenter.game_name, bot_levels(t.presenter.game_name))
         while len(self.rows) < n:
-            row = SeatRow(len(self.rows))
+            row = SeatRow(len(self.rows), prefix="mm-share")
             row.name.layout.display = "none"  # each person names themselves at their own device
             row.relabel(offered)
             if row.seat > 0 and offered:

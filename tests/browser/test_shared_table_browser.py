@@ -263,7 +263,7 @@ def test_two_people_play_a_whole_game_at_a_shared_table(server: VoilaServer, bro
         open_notebook(ani, server, "play.ipynb?game=main-merah&pace=fast", READY)
         panel = ".mm-shared"
         ani.wait_for_selector(f"{panel} .mm-sh-open", timeout=WAIT)
-        ani.select_option(f"{panel} .mm-pp-row-1 select", label="Person")
+        ani.select_option(f"{panel} .mm-share-row-1 select", label="Person")
         ani.fill(f"{panel} .mm-sh-name input", "Ani")
         ani.press(f"{panel} .mm-sh-name input", "Enter")
         full_shot(ani, "shared-create-1280")

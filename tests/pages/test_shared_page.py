@@ -76,3 +76,28 @@ def test_play_with_others_opens_a_table_and_leaving_deals_alone_again(local: Loc
     assert not panel.open_table() and "already" in panel.message.value
     panel.leave()
     assert t.remote is None and t.human == 0 and not t.game.choices and "left" in panel.message.value
+
+
+def classes_under(widget: object) -> list[str]:
+    """Every class name of ``widget`` and of every widget inside it, as often as it is given."""
+    found = list(getattr(widget, "_dom_classes", ()))
+    for child in getattr(widget, "children", ()):
+        found += classes_under(child)
+    return found
+
+
+def test_play_with_others_rows_have_their_own_class_names_beside_pass_and_play() -> None:
+    """The table page holds both panels: a page finds pass and play's rows (``mm-pp-row-0``...) once each, and the
+    shared panel's under its own names; both keep the look every row of controls has (``mm-ctlrow``)."""
+    t = TableWidget(game="main-merah", delay=0)
+    panel = SharedPanel(t)
+    t.side.children = (panel, *t.side.children)
+    assert t.people_controls is not None
+    t.people_controls.on.value = True
+    page = classes_under(t)
+    for seat in (0, 1):
+        assert page.count(f"mm-pp-row-{seat}") == 1 and page.count(f"mm-share-row-{seat}") == 1
+    ours, theirs = classes_under(panel), classes_under(t.people_controls)
+    assert not {c for c in ours if c.startswith("mm-pp-")}
+    assert not {c for c in theirs if c.startswith("mm-share-")}
+    assert ours.count("mm-ctlrow") == theirs.count("mm-ctlrow") == 2
