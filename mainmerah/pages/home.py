@@ -208,7 +208,7 @@ def join_form(prefix: str, lang: str) -> str:
             f'{escape(_("Type the code of the shared table, as it is written on the board."))}</p>'
             f'<div class="mmh-join-row"><input id="mmh-join-code" class="mmh-join-code" name="table" required '
             f'maxlength="12" autocomplete="off" spellcheck="false" autocapitalize="characters" placeholder="K7MPQA">'
-            f'{hidden}<button class="mmh-button mmh-learn mmh-join-go" type="submit">{escape(_("Join"))}</button>'
+            f'{hidden}<button class="mmh-join-go" type="submit">{escape(_("Join"))}</button>'
             f'</div></form>')
 
 
@@ -331,13 +331,13 @@ CSS = """
 .mmh-players { margin: 2px 0 6px; font-weight: 600; color: #8e1212; font-size: 0.95rem; }
 .mmh-blurb { margin: 0 0 14px; flex: 1 1 auto; }
 .mmh-actions { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; }
-.mmh-button { display: inline-block; min-width: 112px; text-align: center; padding: 9px 18px; border-radius: 8px;
-  font-weight: 700; font-size: 1.05rem; text-decoration: none; border: 2px solid #b71c1c; }
-.mmh-learn { background: #b71c1c; color: #fff; }
-.mmh-learn:hover { background: #8e1212; border-color: #8e1212; }
+.mmh-button, .mmh-join-go { display: inline-block; min-width: 112px; text-align: center; padding: 9px 18px;
+  border-radius: 8px; font-weight: 700; font-size: 1.05rem; text-decoration: none; border: 2px solid #b71c1c; }
+.mmh-learn, .mmh-join-go { background: #b71c1c; color: #fff; }
+.mmh-learn:hover, .mmh-join-go:hover { background: #8e1212; border-color: #8e1212; }
 .mmh-play { background: #fff; color: #8e1212; }
 .mmh-play:hover { background: #fdecea; }
-.mmh-button:focus-visible, .mmh-lang a:focus-visible, .mmh-foot a:focus-visible {
+.mmh-button:focus-visible, .mmh-join-go:focus-visible, .mmh-lang a:focus-visible, .mmh-foot a:focus-visible {
   outline: 3px solid #0d47a1; outline-offset: 2px; }
 .mmh-join { background: #fff; border: 1px solid #e2d6cd; border-radius: 14px; padding: 14px 18px; margin-bottom: 18px; }
 .mmh-join h2 { font-size: 1.25rem; }
@@ -357,6 +357,6 @@ CSS = """
   .mmh-games { grid-template-columns: 1fr; gap: 14px; }
   .mmh-game { flex-direction: column; gap: 10px; padding: 14px; }
   .mmh-art { width: auto; padding-left: 10px; }
-  .mmh-button { flex: 1 1 0; }
+  .mmh-button, .mmh-join-go { flex: 1 1 0; }
 }
 """.replace("SANS", SANS) + wrap_css(".mmh")
