@@ -202,8 +202,14 @@ class Seat:
 
     @property
     def seats(self) -> list[dict[str, Any]]:
-        """Who sits where: ``kind`` (person / computer), ``level``, ``name``, ``taken``, ``connected``."""
+        """Who sits where: ``kind`` (person / computer), ``level``, ``name``, ``taken``, ``connected``, ``covered``
+        (a person's seat the computer plays while its person is away)."""
         return list(self.frame.get("seats", []))
+
+    @property
+    def notes(self) -> list[str]:
+        """What the table says to everyone now, in this seat's language (e.g. whose seat the computer plays)."""
+        return [str(n) for n in self.frame.get("notes", [])]
 
     def legal_actions(self) -> list[str]:
         """This seat's legal actions now (empty when it is not its turn)."""

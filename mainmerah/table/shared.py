@@ -179,7 +179,8 @@ class SharedTable:
         self._names_given = names
 
     def seat_label(self, seat: int) -> str:
-        """A seat's name on its panel: at a shared table, whether its person is here, or the seat still free."""
+        """A seat's name on its panel: at a shared table, whether its person is here (or away, the computer playing
+        the seat meanwhile), or the seat still free."""
         name = self.names[seat]
         remote = self.remote
         if remote is None:
@@ -188,6 +189,8 @@ class SharedTable:
             if s.get("seat") == seat and s.get("kind") == "person" and seat != remote.index:
                 if not s.get("taken"):
                     return _("{name} (free seat)").format(name=name)
+                if s.get("covered"):
+                    return _("{name} (the computer plays meanwhile)").format(name=name)
                 if not s.get("connected"):
                     return away(name)
         return name

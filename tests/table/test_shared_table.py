@@ -186,3 +186,41 @@ def test_a_red_ten_hand_two_people_and_two_computers(local: Local) -> None:
     assert all(w.checks > 10 for w in watches)
     for t in widgets.values():
         t.leave_table()
+
+
+def test_an_away_persons_seat_says_the_computer_plays_it_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The setting shortened to a fraction of a second: Budi leaves, and Ani's table names his seat as the computer's
+    for now while the computer plays it; his token takes it back, and the panel names him again."""
+    monkeypatch.setenv("MAINMERAH_TAKEOVER", "0.3")
+    server = serve()
+    try:
+        srv = tables.connect(server.url)
+        made = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=2, pace=0, world=True)
+        assert made.seat is not None
+        budi = srv.join(made.code, name="Budi", world=True)
+        a = TableWidget(game="main-merah", delay=0, controls=False)
+        a.sit_at(made.seat)
+        budi.close()
+        for _i in range(100):
+            settle(a)
+            if "computer" in a.seat_label(1):
+                break
+        assert a.seat_label(1) == "Budi (the computer plays meanwhile)"
+        real = server.hub.store.tables[made.code]
+        for _i in range(100):  # Ani plays; Budi's turns are the computer's
+            if len(real.game.choices) >= 4:
+                break
+            settle(a)
+            if a._my_decision() is not None:
+                assert a.enter(sorted(made.seat.legal_actions())[0]), a.error
+        assert len(real.game.choices) >= 4
+        back = srv.rejoin(made.code, budi.token, world=True)
+        for _i in range(100):
+            settle(a)
+            if a.seat_label(1) == "Budi":
+                break
+        assert a.seat_label(1) == "Budi"
+        back.close()
+        a.leave_table()
+    finally:
+        server.stop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import time
 from typing import Any
 
 from tornado.ioloop import IOLoop
@@ -23,25 +24,54 @@ from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import _
 from mainmerah.pages.home import speaking
 from mainmerah.server.tables.protocol import MAX_BODY, Limits, ProtocolError, parse, too_many
+from mainmerah.server.tables.seats import PERSON, Seat
 from mainmerah.server.tables.store import LANGUAGES, Store, Table, TableError
 
 log = logging.getLogger("mainmerah.server.tables")
 PREFIX = "mainmerah/tables"
+TAKEOVER = 60.0  # seconds a person's seat may stay without a connection before the computer plays it
 
 
 class Hub:
-    """What every route shares: the store, the open sockets by table, the limits, the watcher's key."""
+    """What every route shares: the store, the open sockets by table, the limits, the watcher's key.
 
-    def __init__(self, store: Store, watch_key: str = "", limits: Limits | None = None) -> None:
+    ``takeover``: seconds a taken person's seat may stay without a connection before the computer plays it
+    (:meth:`Table.cover`; every seat is told); a request with the seat's token (its person back: a rejoin, a
+    reconnected socket, a move) gives it back."""
+
+    def __init__(self, store: Store, watch_key: str = "", limits: Limits | None = None,
+                 takeover: float = TAKEOVER) -> None:
         self.store = store
         self.watch_key = watch_key
         self.limits = limits or Limits()
+        self.takeover = takeover
         self.sockets: dict[str, set[SeatSocket]] = {}
         store.on_change = self.changed
         store.on_close = self.closed
-        for table in store.tables.values():  # loaded from the folder: computers to move go on
+        for table in store.tables.values():  # loaded from the folder: computers to move go on...
             if table.bot_due() is not None:
                 IOLoop.current().call_later(table.pace, self.bot_turn, table, table.seq)
+            for seat in table.seats:  # ... and nobody is connected yet: each person has the while to come back
+                self.gone(table, seat)
+
+    def gone(self, table: Table, seat: Seat) -> None:
+        """``seat`` has no connection now: unless its person comes back within ``takeover`` seconds, the computer
+        plays it."""
+        if seat.kind != PERSON or not seat.token or seat.covered or seat.connected:
+            return
+        seat.away_since = stamp = time.monotonic()
+        IOLoop.current().call_later(self.takeover, self.take_over, table, seat, stamp)
+
+    def take_over(self, table: Table, seat: Seat, stamp: float) -> None:
+        if seat.connected or seat.away_since != stamp or self.store.tables.get(table.code) is not table:
+            return  # back meanwhile (or gone again later: that absence has its own timer), or the table closed
+        table.cover(seat)
+
+    def present(self, table: Table, token: str) -> Seat:
+        """The seat whose token this is (or TableError, 403): its person is here, so the seat is theirs again."""
+        seat = table.seat_of(token)
+        table.uncover(seat)
+        return seat
 
     def changed(self, table: Table) -> None:
         for socket in list(self.sockets.get(table.code, ())):
@@ -77,7 +107,7 @@ class Hub:
             return None
         if "token" not in data:
             raise TableError(_("Give your seat's key (token), or the teacher's key (watch)."), 403)
-        return table.seat_of(data["token"]).index
+        return self.present(table, data["token"]).index
 
 
 def language(data: dict[str, Any]) -> str:
@@ -185,7 +215,7 @@ class ActHandler(ApiHandler):
 
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.hub.store.get(data["code"])
-        seat = table.seat_of(data["token"])
+        seat = self.hub.present(table, data["token"])
         if self.kind == "name":
             table.rename(seat, data["name"])
         else:
@@ -290,6 +320,7 @@ class SeatSocket(WebSocketHandler):
                 seat.connected -= 1
                 if seat.connected == 0 and self.hub.store.tables.get(self.table.code) is self.table:
                     self.table.changed()  # ... and who has gone
+                    self.hub.gone(self.table, seat)
 
 
 def routes(base_url: str, hub: Hub) -> list[tuple[str, type, dict[str, Any]]]:

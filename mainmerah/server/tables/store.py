@@ -48,6 +48,7 @@ log = logging.getLogger("mainmerah.server.tables")
 KIND, VERSION = "mainmerah-table", 1
 CODE = re.compile(r"[A-Z0-9]{6}")
 PACE_MAX = 10.0
+TAKEOVER_LEVEL = "expert"  # who plays a person's seat while its person is away
 
 
 class TableError(ValueError):
@@ -71,6 +72,11 @@ def unseeded(game: GameState[Any]) -> GameState[Any]:
         except ValueError:
             continue
     raise ValueError(f"{game.game_name}: a game that cannot do without its seed")
+
+
+def takeover_level(levels: tuple[str, ...]) -> str:
+    """The level a computer plays an away person's seat at: the expert, or the game's strongest."""
+    return TAKEOVER_LEVEL if TAKEOVER_LEVEL in levels else levels[-1]
 
 
 class Table:
@@ -116,6 +122,30 @@ class Table:
         self.changed()
         return seat, token
 
+    def cover(self, seat: Seat) -> bool:
+        """The computer plays ``seat`` (a taken person's seat whose person is away) until its person is back; every
+        seat's frame says so (its ``notes``). False: nothing to do (already covered, free, a computer's, over)."""
+        if seat.kind != PERSON or not seat.token or seat.covered or self.game.is_over:
+            return False
+        seat.covered = True
+        log.info("table %s: seat %d is played by the computer (%s) while its person is away", self.code,
+                 seat.index, TAKEOVER_LEVEL)
+        self.changed()
+        return True
+
+    def uncover(self, seat: Seat) -> None:
+        """``seat``'s person is back (a request with its token): the seat is theirs to play again."""
+        if seat.covered:
+            seat.covered = False
+            log.info("table %s: seat %d is played by its person again", self.code, seat.index)
+            self.changed()
+
+    def notes(self) -> list[str]:
+        """What the table says to everyone about its seats now (in the language spoken): who the computer plays."""
+        names = self.names()
+        return [_("{name}'s seat is played by the computer until they come back.").format(name=names[s.index])
+                for s in self.seats if s.covered]
+
     def rename(self, seat: Seat, name: str) -> None:
         seat.name = clean_name(name)
         self.changed()
@@ -138,9 +168,9 @@ class Table:
         self.changed()
 
     def bot_due(self) -> Seat | None:
-        """The computer's seat the game waits for, if any."""
+        """The computer's seat the game waits for, if any (a covered person's seat is the computer's meanwhile)."""
         d = self.game.decision
-        if d is None or self.seats[d.seat].kind != COMPUTER:
+        if d is None or not (self.seats[d.seat].kind == COMPUTER or self.seats[d.seat].covered):
             return None
         return self.seats[d.seat]
 
@@ -152,8 +182,10 @@ class Table:
         bot = self._bots.get(seat.index)
         if bot is None:
             seed = getattr(self.game, "seed", None)
-            bot = self._bots[seat.index] = registry.get(self.game_name).make_bot(
-                seat.level, seed=seed * 16 + seat.index if isinstance(seed, int) else None)
+            info = registry.get(self.game_name)
+            level = seat.level if seat.kind == COMPUTER else takeover_level(info.bots)
+            bot = self._bots[seat.index] = info.make_bot(
+                level, seed=seed * 16 + seat.index if isinstance(seed, int) else None)
         self.act(seat, str(bot.choose(self.game.view(seat.index))))
 
     def changed(self) -> None:
@@ -181,6 +213,7 @@ class Table:
         with speaking(lang if lang in LANGUAGES else "en"):
             names = self.names()
             events = [e.explain(names, seat) for e in game.events[self.marks[since]:]]
+            notes = self.notes()
         frame: dict[str, Any] = {
             "kind": "frame", "code": self.code, "game": self.game_name, "seq": self.seq, "since": since,
             "moves": len(game.choices), "seat": seat, "players": game.players,
@@ -188,7 +221,7 @@ class Table:
             "over": game.is_over,
             "decision": None if d is None else {"seat": d.seat, "kind": d.kind},
             "legal": game.legal_actions() if d is not None and d.seat == seat else [],
-            "hints": self.hints, "pace": self.pace,
+            "hints": self.hints, "pace": self.pace, "notes": notes,
         }
         if seat is None:
             frame["views"] = [encode(game.view(s)) for s in range(game.players)]
