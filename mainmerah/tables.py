@@ -120,6 +120,12 @@ class Server:
         answer = self.post("state", {"code": code, "watch": key})
         return Seat(self, code, "", answer["frame"], live, watch=key)
 
+    def spectate(self, code: str, live: bool = True) -> Seat:
+        """The table as a classmate watching it sees it (a full table offers it): only what every seat sees (who
+        sits where, whose turn, the events in words), no seat's cards; no key needed."""
+        answer = self.post("state", {"code": code, "public": True})
+        return Seat(self, answer["frame"]["code"], "", answer["frame"], live, public=True)
+
 
 @dataclass(frozen=True)
 class Created:
@@ -132,12 +138,13 @@ class Seat:
     """One seat at a shared table, as this client knows it from the frames the server sent it."""
 
     def __init__(self, server: Server, code: str, token: str, frame: dict[str, Any], live: bool = True,
-                 watch: str = "", world: bool = False) -> None:
+                 watch: str = "", world: bool = False, public: bool = False) -> None:
         self.server = server
         self.code = code
         self.token = token
         self._watch = watch
         self._world = world
+        self._public = public
         self.frame: dict[str, Any] = {}
         self.seq = -1
         self.events: list[str] = []
@@ -220,8 +227,8 @@ class Seat:
 
     # ----- acting -----------------------------------------------------------------------------------------
     def _ask(self) -> dict[str, Any]:
-        return {"code": self.code, **({"watch": self._watch} if self._watch else {"token": self.token}),
-                **({"world": True} if self._world else {})}
+        who = {"public": True} if self._public else {"watch": self._watch} if self._watch else {"token": self.token}
+        return {"code": self.code, **who, **({"world": True} if self._world else {})}
 
     def act(self, action: str) -> int:
         """Take ``action`` (the game's notation); refused -> RuleError with the server's reason, nothing changes."""

@@ -17,6 +17,7 @@ student's kernel at a standalone table server with it.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from mainmerah.table.controls import bot_levels, level_words
 from mainmerah.table.keeper import Keeper, KeptError, key, pack, unpack
 from mainmerah.table.passing import NAME_LIMIT, clean_name
 from mainmerah.table.people import PERSON, SeatRow
+from mainmerah.table.shared import seat_words
 
 SETTING = "MAINMERAH_TABLES"  # the table server's address, for the kernels (set by the app's own server)
 SHARED_KEY = key("shared")  # the browser's seats at shared tables: code -> token (and the name last given)
@@ -283,6 +285,49 @@ def take_seat(srv: tables.Server, code: str, kept: dict[str, str], name: str) ->
     return srv.join(code, name=name, world=True)
 
 
+class WatchPanel(w.VBox):
+    """A full table watched by a classmate (``mainmerah.tables.Server.spectate``): who sits where, whose turn, and
+    the table's story in words, as every seat sees them, never anyone's cards; it follows the table live."""
+
+    def __init__(self, seat: Any) -> None:
+        self.seat = seat
+        self.body = LazyHTML()
+        self.body.add_class("mm-sh-watch")
+        super().__init__([self.body], layout=w.Layout())
+        self.add_class("mm-sh-watching")
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None  # plain Python: call show() to take in what came
+        if loop is not None:
+            seat.on_change(lambda _s: loop.call_soon_threadsafe(self.show) if not loop.is_closed() else None)
+        self.show()
+
+    def show(self) -> None:
+        seat = self.seat
+        names = [str(n) for n in seat.frame.get("names", [])]
+        turn = seat.decision
+        if seat.over:
+            now = _("The game is over.")
+        elif turn is not None and turn.seat < len(names):
+            now = _("{name} is to play.").format(name=names[turn.seat])
+        else:
+            now = ""
+        who = "".join(f"<li>{escape(seat_words(s, names[s['seat']]))}</li>" for s in seat.seats
+                      if isinstance(s.get("seat"), int) and 0 <= s["seat"] < len(names))
+        notes = "".join(f'<p class="mm-sh-note">{escape(n)}</p>' for n in seat.notes)
+        story = "".join(f"<li>{escape(line)}</li>" for line in seat.events[-40:])
+        about = _("You are watching the table {code}: you see what every seat sees, nobody's cards.").format(
+            code=seat.code)
+        self.body.set(
+            f'<p class="mm-sh-line">{escape(about)}</p>'
+            f'<ul class="mm-sh-who">{who}</ul>{notes}<p class="mm-sh-now" role="status">{escape(now)}</p>'
+            f'<ol class="mm-sh-story">{story}</ol>')
+
+    def close(self) -> None:
+        self.seat.close()
+
+
 def join_from_link(code: str, lang_chosen: bool, **table_kw: Any) -> Any:
     """The join link's page: a line saying the table is being joined and the invisible keeper; once the browser
     has said which seats it keeps, the table (this seat's, drawn from its frames) takes the line's place. No deal
@@ -303,6 +348,18 @@ def join_from_link(code: str, lang_chosen: bool, **table_kw: Any) -> Any:
         others = (f'<a href="{escape(page_href("home.ipynb", None))}">{escape(_("◂ All games"))}</a>')
         line.set(f'<p class="mm-sh-refused" role="status">{escape(reason)}</p><p>{others}</p>')
 
+    def watch(srv: tables.Server) -> None:
+        try:
+            watching = WatchPanel(srv.spectate(wanted))
+        except tables.TableError as e:
+            refused(str(e))
+            return
+        page.children = (line, watching, keeper)
+        watch_button.layout.display = "none"
+
+    watch_button = w.Button(description=_("Watch the table"), layout=w.Layout(display="none"))
+    watch_button.add_class("mm-sh-watch-go")
+
     def restored(records: dict[str, Any]) -> None:
         try:
             kept, name = read_kept(records.get(SHARED_KEY))
@@ -316,6 +373,10 @@ def join_from_link(code: str, lang_chosen: bool, **table_kw: Any) -> Any:
             seat = take_seat(srv, wanted, kept, name)
         except tables.TableError as e:
             refused(str(e))
+            if e.status == 409:  # full: a classmate may still watch it
+                watch_button.on_click(lambda _b: watch(srv))
+                watch_button.layout.display = None
+                page.children = (line, watch_button, keeper)
             return
         table = TableWidget(game=seat.world, human=seat.index, **table_kw)
         panel = SharedPanel(table, keeper)
@@ -329,5 +390,5 @@ def join_from_link(code: str, lang_chosen: bool, **table_kw: Any) -> Any:
     return page
 
 
-__all__ = ["NAME_LIMIT", "SETTING", "SHARED_KEY", "SharedPanel", "join_from_link", "server_url", "shared_panel",
-           "take_seat"]
+__all__ = ["NAME_LIMIT", "SETTING", "SHARED_KEY", "SharedPanel", "WatchPanel", "join_from_link", "server_url",
+           "shared_panel", "take_seat"]

@@ -62,6 +62,18 @@ def away(name: str) -> str:
     return _("{name} (away)").format(name=name)
 
 
+def seat_words(seat: dict[str, Any], name: str) -> str:
+    """A seat of a shared table (as every frame describes it) in words: its name, and whether its person is away
+    (or the computer plays for them meanwhile), or the seat still free."""
+    if seat.get("kind") != "person":
+        return name
+    if not seat.get("taken"):
+        return _("{name} (free seat)").format(name=name)
+    if seat.get("covered"):
+        return _("{name} (the computer plays meanwhile)").format(name=name)
+    return name if seat.get("connected") else away(name)
+
+
 class SharedTable:
     """Mixin of :class:`~.table.TableWidget`: one seat of a table held by the table server."""
 
@@ -186,13 +198,8 @@ class SharedTable:
         if remote is None:
             return name
         for s in remote.frame.get("seats", []):
-            if s.get("seat") == seat and s.get("kind") == "person" and seat != remote.index:
-                if not s.get("taken"):
-                    return _("{name} (free seat)").format(name=name)
-                if s.get("covered"):
-                    return _("{name} (the computer plays meanwhile)").format(name=name)
-                if not s.get("connected"):
-                    return away(name)
+            if s.get("seat") == seat and seat != remote.index:
+                return seat_words(s, name)
         return name
 
     def _hide_levels(self) -> None:

@@ -101,3 +101,34 @@ def test_play_with_others_rows_have_their_own_class_names_beside_pass_and_play()
     assert not {c for c in ours if c.startswith("mm-pp-")}
     assert not {c for c in theirs if c.startswith("mm-share-")}
     assert ours.count("mm-ctlrow") == theirs.count("mm-ctlrow") == 2
+
+
+def test_a_full_tables_link_says_so_and_offers_to_watch_what_every_seat_sees(local: Local) -> None:
+    from mainmerah.pages.shared import WatchPanel, join_from_link
+
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=5, pace=0, live=False)
+    assert made.seat is not None
+    budi = srv.join(made.code, name="Budi", live=False)
+    page = join_from_link(made.code.lower(), False, delay=0)
+    keeper = page.children[-1]
+    keeper._page_message({"k": "kept", "records": {}, "available": True})  # the browser keeps no seat here
+    line, button = page.children[0], page.children[1]
+    assert "full" in line.value and button.description == "Watch the table"
+    button.click()
+    watching = page.children[1]
+    assert isinstance(watching, WatchPanel) and watching.seat.index is None
+    try:
+        text = watching.body.value
+        assert f"watching the table {made.code}" in text and "Ani" in text and "Budi (away)" in text
+        assert "Ani is to play." in text
+        hidden = {str(c) for seat in (0, 1) for c in local.hub.store.tables[made.code].game.hands[seat]}
+        assert not {c for c in hidden if c in text}  # nobody's cards
+        made.seat.act(made.seat.legal_actions()[0])
+        watching.seat.wait(timeout=10)
+        watching.show()  # what the kernel's loop does by itself when the frame comes
+        assert "Budi is to play." in watching.body.value and "Ani plays" in watching.body.value
+    finally:
+        watching.close()
+        budi.close()
+        made.seat.close()

@@ -571,3 +571,60 @@ def test_the_takeover_setting_and_a_covered_seat_kept_through_a_restart(monkeypa
     assert Seat.load(1, covered.saved()) == covered  # the computer still plays it after a restart, until he is back
     assert not Seat.load(1, {**covered.saved(), "token": ""}).covered  # a free seat is nobody's to cover
     assert not Seat.load(0, {"kind": "computer", "level": "greedy", "covered": True}).covered
+
+
+# ----- a full table: watching it as a classmate ------------------------------------------------------------------
+def public_leaks(frames: list[dict[str, Any]], final: Any, public: frozenset[str] = frozenset()) -> list[str]:
+    """Each card a classmate watching was told that some seat could not see (neither just before the move that
+    made the event nor just after it): check_frames' rule for every seat at once (``public`` as there)."""
+    game = final.copy().goto(0)
+    counts, hidden = [], []
+    for m in range(len(final.choices) + 1):
+        every = {str(c) for c in game.all_cards()}
+        seen = [cards_in(encode(game.view(s))) for s in range(game.players)]
+        hidden.append(set().union(*(every - v for v in seen)) - public)
+        counts.append(len(game.events))
+        if m < len(final.choices):
+            game.redo()
+    found = []
+    for frame in frames:
+        for k, text in enumerate(frame["events"], start=frame["event"]):
+            at = bisect.bisect_right(counts, k)
+            move = final.events[counts[at - 1] if at else 0:counts[at]]
+            if final.events[k].kind in SHOWDOWNS or at and any(e.kind in DEALS for e in move):
+                continue
+            found += [f"{c} in {text!r}" for c in cards_in(text) & hidden[at] & hidden[max(at - 1, 0)]]
+    return found
+
+
+def test_a_full_table_says_so_and_a_classmate_may_watch_what_every_seat_sees(app: ClassroomServer) -> None:
+    srv = tables.connect(app.url)
+    t = srv.create("red-ten", seats=["person", "person", "expert", "greedy"], name="Ani", seed=12, pace=0)
+    assert t.seat is not None
+    budi = srv.join(t.code, name="Budi")
+    watcher = srv.watch(t.code, teacher_key(app))
+    with pytest.raises(tables.TableError, match="full") as full:
+        srv.join(t.code, name="Citra")
+    assert full.value.status == 409 and srv.info(t.code)["full"]
+    citra = srv.spectate(t.code.lower())  # no key: what every seat sees
+    frames = recorded(citra)
+    try:
+        assert citra.index is None and citra.frame["public"] and citra.legal_actions() == []
+        with pytest.raises(tables.TableError, match="key"):
+            citra.act("3♥")  # a classmate watching has no seat to play
+        for bad in ({"public": True, "token": t.seat.token}, {"public": True, "watch": teacher_key(app)}):
+            with pytest.raises(tables.TableError, match="no key"):
+                srv.post("state", {"code": t.code, **bad})
+        play_whole([t.seat, budi], watcher, seed=2)
+        caught_up(citra, watcher.seq)
+        final = table_game(watcher)
+        assert citra.over and citra.events == final.explain(watcher.frame["names"], None)  # every event, in order
+        for frame in frames:
+            assert not {"view", "views", "save", "world"} & set(frame) and frame["legal"] == []
+            assert CARD not in json.dumps(frame)  # no card travels as a card object (a view's)
+        assert public_leaks(frames, final, public=frozenset({"3♥"})) == []  # its holder leads, as the rules say
+        assert public_leaks(frames, final)  # (the check sees the cards it is told of)
+        assert sum(len(f["events"]) for f in frames) == len(final.events)
+    finally:
+        for s in (t.seat, budi, watcher, citra):
+            s.close()

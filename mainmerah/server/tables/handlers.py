@@ -100,7 +100,11 @@ class Hub:
         return bool(self.watch_key) and hmac.compare_digest(key.encode("utf-8"), self.watch_key.encode("utf-8"))
 
     def seat(self, table: Table, data: dict[str, Any]) -> int | None:
-        """The seat a message speaks for (None: the watcher), or TableError (403)."""
+        """The seat a message speaks for (None: the watcher, the teacher or a classmate), or TableError (403)."""
+        if data.get("public") is True:
+            if "token" in data or "watch" in data:
+                raise TableError(_("A classmate watching gives no key."), 403)
+            return None
         if "watch" in data:
             if not self.watching(data["watch"]):
                 raise TableError(_("This is not the key that lets a teacher watch."), 403)
@@ -205,7 +209,8 @@ class StateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.hub.store.get(data["code"])
         seat = self.hub.seat(table, data)
-        return {"frame": table.frame(seat, data.get("since", 0), language(data), data.get("world", False))}
+        return {"frame": table.frame(seat, data.get("since", 0), language(data), data.get("world", False),
+                                     data.get("public", False) is True)}
 
 
 class ActHandler(ApiHandler):
@@ -240,6 +245,7 @@ class SeatSocket(WebSocketHandler):
     sent = 0
     lang = "en"
     world = False  # whether its frames carry the seat's stand-in game (the table widget's)
+    public = False  # a classmate watching: what every seat sees, nothing more
 
     def initialize(self, hub: Hub) -> None:
         self.hub = hub
@@ -263,7 +269,7 @@ class SeatSocket(WebSocketHandler):
 
     def push(self, table: Table) -> None:
         if table.seq > self.sent:
-            self.send(table.frame(self.seat_index, self.sent, self.lang, self.world))
+            self.send(table.frame(self.seat_index, self.sent, self.lang, self.world, self.public))
             self.sent = table.seq
 
     def on_message(self, message: str | bytes) -> None:
@@ -285,12 +291,13 @@ class SeatSocket(WebSocketHandler):
         table = self.hub.store.get(data["code"])
         self.lang = language(data)
         self.world = data.get("world", False) is True
+        self.public = data.get("public", False) is True
         with speaking(self.lang):
             self.seat_index = self.hub.seat(table, data)
         self.table = table
         self.hub.sockets.setdefault(table.code, set()).add(self)
         self.sent = max(0, min(data.get("since", 0), table.seq))
-        self.send(table.frame(self.seat_index, self.sent, self.lang, self.world))
+        self.send(table.frame(self.seat_index, self.sent, self.lang, self.world, self.public))
         self.sent = table.seq
         if self.seat_index is not None:
             seat = table.seats[self.seat_index]

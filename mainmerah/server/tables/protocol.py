@@ -12,8 +12,8 @@ create     ``game``, ``seats`` [, ``variant``, ``seed``, ``pace``,      ``code``
            ``name``]                                                   ``seat``, ``token``, ``frame``
 join       ``code`` [, ``name``]                                       the next free person's ``seat``, ``token``,
                                                                        ``frame``
-state      ``code``, ``token`` (or ``watch``: the teacher's key)       ``frame`` (events after ``since``)
-           [, ``since``, ``lang``]
+state      ``code``, ``token`` (or ``watch``: the teacher's key, or    ``frame`` (events after ``since``)
+           ``public``: a classmate watching) [, ``since``, ``lang``]
 act        ``code``, ``token``, ``action`` [, ``since``, ``lang``]     ``frame``; refused: 409 and ``error``
 name       ``code``, ``token``, ``name``                               ``frame``
 info       ``code``                                                    the table's ``game``, ``players``, ``seats``,
@@ -43,7 +43,8 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
                "name": (str,), "lang": (str,), "hints": (bool,), "world": (bool,)},
     "join": {"code!": (str,), "name": (str,), "lang": (str,), "world": (bool,)},
     "info": {"code!": (str,), "lang": (str,)},
-    "state": {"code!": (str,), "token": (str,), "watch": (str,), "since": (int,), "lang": (str,), "world": (bool,)},
+    "state": {"code!": (str,), "token": (str,), "watch": (str,), "since": (int,), "lang": (str,), "world": (bool,),
+              "public": (bool,)},
     "act": {"code!": (str,), "token!": (str,), "action!": (str,), "since": (int,), "lang": (str,),
             "world": (bool,)},
     "name": {"code!": (str,), "token!": (str,), "name!": (str,), "since": (int,), "lang": (str,),

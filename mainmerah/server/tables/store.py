@@ -205,9 +205,12 @@ class Table:
         other = registry.get(self.game_name).other_world(game, seat, random.Random(secrets.randbits(64)))
         return unseeded(game if other is None else other).to_json()
 
-    def frame(self, seat: int | None, since: int = 0, lang: str = "en", world: bool = False) -> dict[str, Any]:
+    def frame(self, seat: int | None, since: int = 0, lang: str = "en", world: bool = False,
+              public: bool = False) -> dict[str, Any]:
         """What ``seat`` sees now (None: the watcher, every hand), with the events after sequence ``since``;
-        ``world``: with the seat's stand-in game (:meth:`world`)."""
+        ``world``: with the seat's stand-in game (:meth:`world`). ``public`` (with seat None): a classmate
+        watching, who sees only what every seat sees: who sits where, whose turn, the events in words
+        (no seat's view, no hand, no save file)."""
         since = max(0, min(int(since), self.seq))
         game, d = self.game, self.game.decision
         with speaking(lang if lang in LANGUAGES else "en"):
@@ -223,7 +226,9 @@ class Table:
             "legal": game.legal_actions() if d is not None and d.seat == seat else [],
             "hints": self.hints, "pace": self.pace, "notes": notes,
         }
-        if seat is None:
+        if seat is None and public:
+            frame["public"] = True
+        elif seat is None:
             frame["views"] = [encode(game.view(s)) for s in range(game.players)]
             frame["save"] = game.to_json()
         else:
