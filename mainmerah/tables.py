@@ -84,32 +84,47 @@ class Server:
             raise TableError(f"the table server at {self.url} cannot be reached: {e.reason}") from None
 
     def create(self, game: str, seats: list[str], name: str = "", variant: str | None = None,
-               seed: int | None = None, pace: float = 1.0, live: bool = True) -> Created:
+               seed: int | None = None, pace: float = 1.0, live: bool = True, hints: bool = False,
+               world: bool = False) -> Created:
         """A new table of ``game``; each seat "person", "computer" or a computer's level. The creator takes the
-        first person's seat (``.seat``; None when every seat is a computer's)."""
-        data: dict[str, Any] = {"game": game, "seats": list(seats), "pace": pace, "name": name}
+        first person's seat (``.seat``; None when every seat is a computer's). ``hints``: the people at the table
+        may ask for hints. ``world``: the seat's frames carry its stand-in game (:attr:`Seat.world`)."""
+        data: dict[str, Any] = {"game": game, "seats": list(seats), "pace": pace, "name": name, "hints": hints,
+                                "world": world}
         if variant is not None:
             data["variant"] = variant
         if seed is not None:
             data["seed"] = seed
         answer = self.post("create", data)
-        seat = Seat(self, answer["code"], answer["token"], answer["frame"], live) if "token" in answer else None
+        seat = (Seat(self, answer["code"], answer["token"], answer["frame"], live, world=world)
+                if "token" in answer else None)
         return Created(answer["code"], seat, bool(answer.get("persistent")))
 
-    def join(self, code: str, name: str = "", live: bool = True) -> Seat:
-        """The next free person's seat at the table ``code``."""
-        answer = self.post("join", {"code": code, "name": name})
-        return Seat(self, answer["code"], answer["token"], answer["frame"], live)
+    def info(self, code: str) -> dict[str, Any]:
+        """What anyone with the code may know before joining: ``game``, ``players``, ``seats``, ``names``,
+        ``full`` (no person's seat is free), ``over``."""
+        return self.post("info", {"code": code})
 
-    def rejoin(self, code: str, token: str, live: bool = True) -> Seat:
+    def join(self, code: str, name: str = "", live: bool = True, world: bool = False) -> Seat:
+        """The next free person's seat at the table ``code``."""
+        answer = self.post("join", {"code": code, "name": name, "world": world})
+        return Seat(self, answer["code"], answer["token"], answer["frame"], live, world=world)
+
+    def rejoin(self, code: str, token: str, live: bool = True, world: bool = False) -> Seat:
         """The seat whose token this is (after a reload): its frame from the start, every event again."""
-        answer = self.post("state", {"code": code, "token": token})
-        return Seat(self, code, token, answer["frame"], live)
+        answer = self.post("state", {"code": code, "token": token, "world": world})
+        return Seat(self, answer["frame"]["code"], token, answer["frame"], live, world=world)
 
     def watch(self, code: str, key: str, live: bool = True) -> Seat:
         """The table as the teacher sees it, every hand face up (``views``); ``key`` is the teacher's."""
         answer = self.post("state", {"code": code, "watch": key})
         return Seat(self, code, "", answer["frame"], live, watch=key)
+
+    def spectate(self, code: str, live: bool = True) -> Seat:
+        """The table as a classmate watching it sees it (a full table offers it): only what every seat sees (who
+        sits where, whose turn, the events in words), no seat's cards; no key needed."""
+        answer = self.post("state", {"code": code, "public": True})
+        return Seat(self, answer["frame"]["code"], "", answer["frame"], live, public=True)
 
 
 @dataclass(frozen=True)
@@ -123,11 +138,13 @@ class Seat:
     """One seat at a shared table, as this client knows it from the frames the server sent it."""
 
     def __init__(self, server: Server, code: str, token: str, frame: dict[str, Any], live: bool = True,
-                 watch: str = "") -> None:
+                 watch: str = "", world: bool = False, public: bool = False) -> None:
         self.server = server
         self.code = code
         self.token = token
         self._watch = watch
+        self._world = world
+        self._public = public
         self.frame: dict[str, Any] = {}
         self.seq = -1
         self.events: list[str] = []
@@ -155,6 +172,23 @@ class Seat:
         return decode(self.frame["view"]) if "view" in self.frame else None
 
     @property
+    def world(self) -> Any:
+        """The seat's stand-in game (a seat joined with ``world=True``; else None): its own cards and everything
+        it has seen as they are, the cards it has not seen dealt at random, the same decisions. Every rule
+        answers as in the real game for this seat; another seat's hidden cards are not in it."""
+        text = self.frame.get("world")
+        if not isinstance(text, str):
+            return None
+        from mainmerah.core.registry import load_game
+
+        return load_game(text)
+
+    @property
+    def hints(self) -> bool:
+        """Whether the table's creator lets its people ask for hints."""
+        return bool(self.frame.get("hints"))
+
+    @property
     def views(self) -> list[Any]:
         """The watcher's: every seat's view."""
         return [decode(v) for v in self.frame.get("views", [])]
@@ -175,8 +209,14 @@ class Seat:
 
     @property
     def seats(self) -> list[dict[str, Any]]:
-        """Who sits where: ``kind`` (person / computer), ``level``, ``name``, ``taken``, ``connected``."""
+        """Who sits where: ``kind`` (person / computer), ``level``, ``name``, ``taken``, ``connected``, ``covered``
+        (a person's seat the computer plays while its person is away)."""
         return list(self.frame.get("seats", []))
+
+    @property
+    def notes(self) -> list[str]:
+        """What the table says to everyone now, in this seat's language (e.g. whose seat the computer plays)."""
+        return [str(n) for n in self.frame.get("notes", [])]
 
     def legal_actions(self) -> list[str]:
         """This seat's legal actions now (empty when it is not its turn)."""
@@ -187,18 +227,19 @@ class Seat:
 
     # ----- acting -----------------------------------------------------------------------------------------
     def _ask(self) -> dict[str, Any]:
-        return {"code": self.code, **({"watch": self._watch} if self._watch else {"token": self.token})}
+        who = {"public": True} if self._public else {"watch": self._watch} if self._watch else {"token": self.token}
+        return {"code": self.code, **who, **({"world": True} if self._world else {})}
 
     def act(self, action: str) -> int:
         """Take ``action`` (the game's notation); refused -> RuleError with the server's reason, nothing changes."""
         answer = self.server.post("act", {"code": self.code, "token": self.token, "action": str(action),
-                                          "since": max(self.seq, 0)})
+                                          "since": max(self.seq, 0), "world": self._world})
         self.apply(answer["frame"])
         return self.seq
 
     def rename(self, name: str) -> None:
         self.apply(self.server.post("name", {"code": self.code, "token": self.token, "name": name,
-                                             "since": max(self.seq, 0)})["frame"])
+                                             "since": max(self.seq, 0), "world": self._world})["frame"])
 
     def refresh(self) -> int:
         """Ask for what changed since the last frame (what the socket does by itself)."""

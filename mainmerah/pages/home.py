@@ -199,11 +199,25 @@ def _sr(text: str) -> str:
     return f'<span class="mmh-sr">{escape(text)}</span>'
 
 
-def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = True) -> str:
+def join_form(prefix: str, lang: str) -> str:
+    """**Join a table**: the code of a shared table (written on the board) opens its join link."""
+    hidden = f'<input type="hidden" name="lang" value="{escape(lang)}">' if lang != "en" else ""
+    return (f'<form class="mmh-join" action="{escape(prefix)}play.ipynb" method="get">'
+            f'<h2><label for="mmh-join-code">{escape(_("Join a table"))}</label></h2>'
+            f'<p class="mmh-join-about">'
+            f'{escape(_("Type the code of the shared table, as it is written on the board."))}</p>'
+            f'<div class="mmh-join-row"><input id="mmh-join-code" class="mmh-join-code" name="table" required '
+            f'maxlength="12" autocomplete="off" spellcheck="false" autocapitalize="characters" placeholder="K7MPQA">'
+            f'{hidden}<button class="mmh-join-go" type="submit">{escape(_("Join"))}</button>'
+            f'</div></form>')
+
+
+def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = True, join: bool = False) -> str:
     """The home page's content (with its stylesheet) in the current language.
 
     ``prefix`` leads every link to a notebook: "" beside the notebooks, ``voila/render/`` at the server's root.
     ``lab``: link the strategy lab (not on the static site, which has no numpy or matplotlib).
+    ``join``: the **Join a table** form (the app's server, which holds shared tables; not the static site).
     """
     lang = language()
     switch = " ".join(
@@ -239,7 +253,7 @@ def home_fragment(prefix: str = "", problems: tuple[str, ...] = (), lab: bool = 
         f'<header class="mmh-top"><div><h1>{escape(_("Red card games"))}</h1>'
         f'<p class="mmh-sub">{escape(_("Learn a game step by step, then play it against the computer."))}</p></div>'
         f'<nav class="mmh-lang" aria-label="{escape(_("Language"))}">{switch}</nav></header>'
-        f"{note}<ul class=\"mmh-games\">{''.join(games)}</ul>"
+        f"{note}{join_form(prefix, lang) if join else ''}<ul class=\"mmh-games\">{''.join(games)}</ul>"
         f'<footer class="mmh-foot"><p>{more}</p>'
         f'<p>{escape(_("For teachers, the classroom tools:"))} {rooms}</p></footer></div>'
     )
@@ -259,7 +273,7 @@ def home_document(query: str = "", prefix: str = "voila/render/", accept_languag
     with speaking(lang):
         problems = language_problems(query)
         title = escape(_("Red card games"))
-        body = home_fragment(prefix, problems)
+        body = home_fragment(prefix, problems, join=True)
     return (f'<!doctype html><html lang="{html_lang(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             + (f'<script src="{escape(script)}"></script>' if script else "")
@@ -317,14 +331,21 @@ CSS = """
 .mmh-players { margin: 2px 0 6px; font-weight: 600; color: #8e1212; font-size: 0.95rem; }
 .mmh-blurb { margin: 0 0 14px; flex: 1 1 auto; }
 .mmh-actions { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; }
-.mmh-button { display: inline-block; min-width: 112px; text-align: center; padding: 9px 18px; border-radius: 8px;
-  font-weight: 700; font-size: 1.05rem; text-decoration: none; border: 2px solid #b71c1c; }
-.mmh-learn { background: #b71c1c; color: #fff; }
-.mmh-learn:hover { background: #8e1212; border-color: #8e1212; }
+.mmh-button, .mmh-join-go { display: inline-block; min-width: 112px; text-align: center; padding: 9px 18px;
+  border-radius: 8px; font-weight: 700; font-size: 1.05rem; text-decoration: none; border: 2px solid #b71c1c; }
+.mmh-learn, .mmh-join-go { background: #b71c1c; color: #fff; }
+.mmh-learn:hover, .mmh-join-go:hover { background: #8e1212; border-color: #8e1212; }
 .mmh-play { background: #fff; color: #8e1212; }
 .mmh-play:hover { background: #fdecea; }
-.mmh-button:focus-visible, .mmh-lang a:focus-visible, .mmh-foot a:focus-visible {
+.mmh-button:focus-visible, .mmh-join-go:focus-visible, .mmh-lang a:focus-visible, .mmh-foot a:focus-visible {
   outline: 3px solid #0d47a1; outline-offset: 2px; }
+.mmh-join { background: #fff; border: 1px solid #e2d6cd; border-radius: 14px; padding: 14px 18px; margin-bottom: 18px; }
+.mmh-join h2 { font-size: 1.25rem; }
+.mmh-join-about { margin: 2px 0 10px; }
+.mmh-join-row { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; }
+.mmh-join-code { font: inherit; font-size: 1.3rem; letter-spacing: 0.12em; text-transform: uppercase; width: 11ch;
+  padding: 7px 10px; border: 2px solid #8b7d74; border-radius: 8px; }
+.mmh-join-code:focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }
 .mmh-soon { color: #5a4f48; font-style: italic; padding: 9px 4px; }
 .mmh-foot { margin-top: 26px; color: #4a403a; font-size: 0.95rem; }
 .mmh-foot p { margin: 6px 0; line-height: 2; }
@@ -336,6 +357,6 @@ CSS = """
   .mmh-games { grid-template-columns: 1fr; gap: 14px; }
   .mmh-game { flex-direction: column; gap: 10px; padding: 14px; }
   .mmh-art { width: auto; padding-left: 10px; }
-  .mmh-button { flex: 1 1 0; }
+  .mmh-button, .mmh-join-go { flex: 1 1 0; }
 }
 """.replace("SANS", SANS) + wrap_css(".mmh")

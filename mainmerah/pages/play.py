@@ -3,7 +3,8 @@
 The page's URL may choose the game: ``play.ipynb?game=<name>&seed=42&players=4
 &bots=greedy,random&pace=fast`` (``game`` one of :func:`games`, the registry's first by default;
 ``variant`` only for a game that has variants), or name a teacher's deal code,
-``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one).
+``play.ipynb?code=2P-CLASSIC-9006-U`` (the game, players, variant and seed in one), or a shared table's join
+link, ``play.ipynb?table=K7MPQA`` (:mod:`mainmerah.pages.shared`).
 Voila hands the query string to the kernel (``QUERY_STRING``); a preheated kernel runs
 the notebook before anyone asks, so it first waits for the request
 (``mainmerah.pages.request.wait_for_request``, which does not load Voila's server side
@@ -144,6 +145,9 @@ def table_from_request(**overrides: Any) -> Any:
     lang_chosen = apply_query_language(query)
     from mainmerah.pages.home import language_problems
 
+    code = parse_qs(query).get("table", [""])[-1].strip()
+    if code:
+        return shared_table_from_request(query, code, lang_chosen, **overrides)
     kw, problems = options_from_query(query)
     problems = [*language_problems(query), *problems]  # ?lang=xx is named, as every page does
     kw.setdefault("links", True)
@@ -154,6 +158,21 @@ def table_from_request(**overrides: Any) -> Any:
         table._render()
     keep_table(table, kw, lang_chosen)
     return table
+
+
+def shared_table_from_request(query: str, code: str, lang_chosen: bool, **overrides: Any) -> Any:
+    """The join link ``play.ipynb?table=CODE``: the next free person's seat at that table (or this browser's seat
+    there, after a reload), drawn once the browser has said which seats it keeps (``pages.shared``)."""
+    import ipywidgets as w
+
+    from mainmerah.pages.home import language_problems
+    from mainmerah.pages.shared import join_from_link
+
+    page = join_from_link(code, lang_chosen, **{"links": True, **overrides})
+    problems = language_problems(query)
+    if problems:
+        page.children = (w.HTML(f'<p class="mm-sh-refused">{escape(sentences(*problems))}</p>'), *page.children)
+    return page
 
 
 def apply_query_language(query: str) -> bool:
@@ -175,17 +194,21 @@ def keep_table(table: Any, kw: dict[str, Any], lang_chosen: bool) -> Any:
     or levels set there win over the kept ones). Adds the invisible keeper and the "Start over"
     button to the table; returns the :class:`~.kept_table.TableKeeping`.
     """
+    from mainmerah.pages.shared import SHARED_KEY, server_url, shared_panel
     from mainmerah.table.keeper import LANG_KEY, Keeper, follow_language
     from mainmerah.table.kept_table import URL_SETTINGS, TableKeeping, sheet_key, table_key
     from mainmerah.teach.practice import keep_practice, practice_key
 
     name = table.presenter.game_name
-    keeper = Keeper([table_key(name), sheet_key(name), LANG_KEY, practice_key(name)])
+    keeper = Keeper([table_key(name), sheet_key(name), LANG_KEY, practice_key(name), SHARED_KEY])
     follow_language(keeper, lang_chosen)
     keep_practice(table, keeper)  # a review's mistakes come back in the tutorial's Practice tab
     deal = {k: kw[k] for k in DEAL_KEYWORDS if k in kw}
     keeping = TableKeeping(table, keeper, deal, {URL_SETTINGS[k] for k in kw if k in URL_SETTINGS})
     table.side.children = (*table.side.children, keeping.box)
+    if server_url() is not None:  # Play with others: only where a table server is (not the static site)
+        table.shared_panel = shared_panel(table, keeper)
+        table.side.children = (table.shared_panel, *table.side.children)
     table.children = (*table.children, keeper)
     ref = weakref.WeakMethod(keeping.relabel)
     on_language_change(lambda _code: None if (m := ref()) is None else m())

@@ -208,7 +208,20 @@ class MainMerahVoila(Voila):
              "(1,000,000 characters, at most 3 bytes each in a message). 0: Tornado's 10 MiB.",
     )
 
+    def tables_url(self) -> str:
+        """This server's own address as its kernels reach it (they run on the same machine): its table server's."""
+        host = self.ip if self.ip not in ("", "0.0.0.0", "::", "*", "localhost") else "127.0.0.1"
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.port}{self.base_url}"
+
     def init_settings(self) -> dict:
+        # Where the kernels find the table server (mainmerah.pages.shared): this server, unless the setting already
+        # names another (a standalone one, e.g. a JupyterHub service). Set before any kernel starts: they inherit it.
+        import os
+
+        from mainmerah.pages.shared import SETTING
+
+        os.environ.setdefault(SETTING, self.tables_url())
         settings: dict = super().init_settings()  # builds the kernel manager
         if self.message_limit > 0:
             settings["websocket_max_message_size"] = self.message_limit

@@ -14,15 +14,18 @@ function storage() {
   }
 }
 
-// The language shown, in an app page's address (?lang=), so that a reload is drawn in it from the start.
-// Only ?lang=, only a language code, only on a Voila or Voici app page (never JupyterLab's own address).
+// The language shown, in an app page's address (?lang=), so that a reload is drawn in it from the start; and the
+// shared table sat at (?table=), so that a reload comes back to it. Only these two, each only in its own shape,
+// only on a Voila or Voici app page (never JupyterLab's own address).
+const IN_ADDRESS = { lang: /^[a-z]{2,3}$/, table: /^[A-Z0-9]{6}$/ };
 function showInAddress(name, value) {
-  if (name !== "lang" || !(value === null || /^[a-z]{2,3}$/.test(value))) { return; }
+  const shape = Object.prototype.hasOwnProperty.call(IN_ADDRESS, name) ? IN_ADDRESS[name] : null;
+  if (shape === null || !(value === null || (typeof value === "string" && shape.test(value)))) { return; }
   if (!/\/render\//.test(window.location.pathname)) { return; }
   try {
     const url = new URL(window.location.href);
-    if (url.searchParams.get("lang") === value) { return; }
-    if (value === null) { url.searchParams.delete("lang"); } else { url.searchParams.set("lang", value); }
+    if (url.searchParams.get(name) === value) { return; }
+    if (value === null) { url.searchParams.delete(name); } else { url.searchParams.set(name, value); }
     window.history.replaceState(window.history.state, "", url.toString());
   } catch (_e) { /* an address that cannot be changed: the kept language still applies */ }
 }

@@ -62,6 +62,7 @@ class TableActions:
     selection: tuple[Card, ...]
     _hint: dict[Card, str]
     _relabelling: bool
+    hints: bool
 
     if TYPE_CHECKING:
         @property
@@ -101,6 +102,9 @@ class TableActions:
         def pass_play(self) -> bool: ...
 
         passing: int | None
+        remote: Any
+
+        def shared_refusal(self) -> str | None: ...
 
     # ----- the guard and the table's answers ------------------------------------------------
     def wish(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
@@ -194,7 +198,7 @@ class TableActions:
         """Show the next step (a computer's move, your flip, or the next step of a replay)."""
         if self.caught_up:
             d = self.game.decision
-            if d is None or d.seat in self.people:
+            if d is None or d.seat in self.people or self.remote is not None:
                 return self.refuse(_("The game is over: nothing more to show.") if d is None
                                    else _("Nothing more to show: it is your turn.") if d.seat == self.human
                                    else self.why_not_now())
@@ -214,14 +218,14 @@ class TableActions:
         while True:
             self.shown = len(self.game.events)
             d = self.game.decision
-            if d is None or d.seat in self.people:
+            if d is None or d.seat in self.people or self.remote is not None:
                 break
             self._bot_move()
         self._pump()
         return True
 
     def _own_turns(self) -> list[int]:
-        if self.pass_play:  # the others have seen the move: no undo when people share the device
+        if self.pass_play or self.remote is not None:  # the others have seen the move: no undo
             return []
         return [i for i, ch in enumerate(self.game.choices)
                 if ch.seat == self.human and self.presenter.is_own_turn_start(ch)]
@@ -231,6 +235,8 @@ class TableActions:
         """Take back your last play, and every computer move since."""
         if self.pass_play:
             return self.refuse(_("Undo is off when people share this device: everyone has seen the move."))
+        if self.remote is not None:
+            return self.refuse(_("Undo is off at a shared table: everyone has seen the move."))
         if self.human is None:
             return self.refuse(_("There is nothing of yours to undo."))
         turns = self._own_turns()
@@ -250,7 +256,8 @@ class TableActions:
 
     def _redo_target(self) -> int | None:
         """Where Redo goes: before your next play among the decisions undone (or their end); None: none."""
-        if self.human is None or self.pass_play or self.replaying or not getattr(self.game, "can_redo", False):
+        if (self.human is None or self.pass_play or self.remote is not None or self.replaying
+                or not getattr(self.game, "can_redo", False)):
             return None
         history = self.game.history
         start = len(self.game.choices)
@@ -310,6 +317,8 @@ class TableActions:
     def new_game(self, players: int | None = None, variant: str | None = None, seed: int | None = None,
                  first: int | None = None, from_controls: bool = False) -> bool:
         """Deal a new game (``seed`` None picks a fresh one)."""
+        if (why := self.shared_refusal()) is not None:
+            return self.refuse(why)
         if from_controls and self.controls is not None:
             players = int(self.controls.players.value)
             variant = str(self.controls.variant.value) if self.presenter.variants else None
@@ -338,6 +347,8 @@ class TableActions:
         """Deal the game a deal code names (``2P-CLASSIC-9006-U``); a bad code is named and changes nothing."""
         from mainmerah.table.controls import read_deal_code
 
+        if (why := self.shared_refusal()) is not None:
+            return self.refuse(why)
         try:
             spec = read_deal_code(text)
         except ValueError as e:
@@ -357,12 +368,16 @@ class TableActions:
     @user_action
     def next_game(self) -> bool:
         """The next game of the match (who plays first is the game's rule)."""
+        if (why := self.shared_refusal()) is not None:
+            return self.refuse(why)
         self.ok()
         self._set_game(self.presenter.next_game(self.game))
         return True
 
     @user_action
     def show_save(self) -> bool:
+        if self.remote is not None:
+            return self.refuse(_("At a shared table the game is the server's: its save file is not shown here."))
         if self.deal_hidden:
             return self.refuse(_("While people share this device the save file is shown only when the game is over: "
                                  "it holds every hand."))
@@ -378,6 +393,8 @@ class TableActions:
             if self.history is not None:
                 self.history.save_text.remove_class("mm-hidden")
             return self.refuse(_("Paste a save file in the box first, then press Load."))
+        if (why := self.shared_refusal()) is not None:
+            return self.refuse(why)
         g = registry.load_game(text)
         self.ok()
         self._set_game(g, from_start=False)
@@ -388,6 +405,8 @@ class TableActions:
     # ----- computers and pace -----------------------------------------------------------------
     @user_action
     def set_level(self, seat: int, level: str) -> bool:
+        if (why := self.shared_refusal()) is not None:
+            return self.refuse(why)
         if seat in self.people or not 0 <= seat < self.game.players:
             return self.refuse(_("Seat {seat} is not a computer player.").format(seat=seat))
         if level not in bot_levels(self.presenter.game_name):
@@ -433,6 +452,8 @@ class TableActions:
         """Light up the choice a strong player would make now, with the reason (only on your turn)."""
         if self._my_decision() is None or self.human is None:
             return self.refuse(self.why_not_now())
+        if self.remote is not None and not self.hints:
+            return self.refuse(_("Hints are off at this table."))
         # Seeded by the position, so the same position always gets the same hint.
         cards, reason = self.presenter.hint(self.game, self.human, len(self.game.choices))
         self.ok()

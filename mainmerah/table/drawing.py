@@ -104,8 +104,11 @@ class TableDrawing:
 
         def pass_state(self) -> dict[str, Any]: ...
 
+        def seat_label(self, seat: int) -> str: ...
+
     passing: int | None
     bottom: int | None
+    remote: Any
 
     def _render(self) -> None:
         """Work out the whole redraw, then send it: the board's changed parts in one message."""
@@ -128,7 +131,7 @@ class TableDrawing:
             turn = not f.over and self._turn_seat(f) == s
             (panel.add_class if turn else panel.remove_class)("mm-turn")
             # Whose turn: the ring (mm-turn) and the status line say it; the name stays put (one message less).
-            panel.name.set(esc(self.names[s]))
+            panel.name.set(esc(self.seat_label(s)))
             panel.level.description = _("{name}'s level").format(name=self.names[s])
             level = self.seats.levels.get(s)
             if isinstance(level, str):
@@ -236,12 +239,16 @@ class TableDrawing:
             text = self.presenter.prompt(f, d)
         elif self.passing is not None:
             text = _("Pass the device to {name}.").format(name=self.names[self.passing])
+        elif f.over and self.remote is not None:
+            text = _("Game over. Replay it here, or leave the shared table to deal another game.")
         elif f.over:
             text = _("Game over. Deal the next game, replay this one, or change the settings.")
         elif self.resting:
             text = _("The deal is over: its result is above. Press Next deal to go on.")
         elif not self.caught_up and not self.auto:
             text = _("Press Next to see the next step.")
+        elif self.remote is not None and self.caught_up and self.game.decision is not None:
+            text = _("Waiting for {name} to play.").format(name=self.names[self.game.decision.seat])
         else:
             text = _("Watch the move…")
         self.prompt.set(esc(text))
@@ -254,19 +261,21 @@ class TableDrawing:
         self.presenter.update_buttons(d)
         self.next_button.description = _("Next") + " ▶"
         bots_next = (not self.replaying and d is None and not self.game.is_over and self.game.decision is not None
-                     and self.game.decision.seat not in self.people)
+                     and self.game.decision.seat not in self.people and self.remote is None)
         show(self.next_button, not self.resting and (not self.caught_up or bots_next))
         self.skip_button.description = _("Skip to my turn") + " »"
         show(self.skip_button, not self.replaying and not self.caught_up and bool(self.people))
         self.undo_button.description = "↶ " + _("Undo")
         self.undo_button.tooltip = _("Take back your last play and the computer moves after it")
         self.undo_button.disabled = self.human is None or not self._own_turns()
-        # (not at a position tried again: it is judged, never played, so there is nothing to take back)
-        show(self.undo_button, self.human is not None and not self.pass_play and self.retrying is None)
+        # (not at a position tried again: it is judged, never played, so there is nothing to take back; nor at
+        # a shared table, where undo would need every person's agreement)
+        alone = self.human is not None and not self.pass_play and self.retrying is None and self.remote is None
+        show(self.undo_button, alone)
         self.redo_button.description = "↷ " + _("Redo")
         self.redo_button.tooltip = _("Bring back the play you took back")
         self.redo_button.disabled = self._redo_target() is None
-        show(self.redo_button, self.human is not None and not self.pass_play and self.retrying is None)
+        show(self.redo_button, alone)
         self.hint_button.description = "★ " + _("Hint")
         self.hint_button.tooltip = _("Which card would a strong player choose here, and why?")
         show(self.hint_button, d is not None and self.hints)
@@ -277,7 +286,7 @@ class TableDrawing:
         self.next_game_button.description = _("Next game of the match")
         self.replay_end_button.description = _("Replay this game")
         over = self.frame.over  # offered with the game-over view only (a click sent before is refused)
-        show(self.next_game_button, over)
+        show(self.next_game_button, over and self.remote is None)
         show(self.replay_end_button, over)
         self.next_deal_button.description = _("Next deal") + " ▶"
         show(self.next_deal_button, self.resting)

@@ -292,6 +292,8 @@ class TableKeeping:
         if not self.restored:
             return
         t = self.table
+        if t.remote is not None:
+            return  # a shared table's game is the server's (what is shown here is a stand-in): the solo one stays
         rows = t.sheet.rows
         if t.game.is_over and rows and rows[-1].key == t._game_no:
             self.sheet_saves[t._game_no] = t.game.to_json()  # this game's row, finished (again, after an undo)

@@ -21,22 +21,24 @@ PERSON = "person"
 
 
 class SeatRow(w.HBox):
-    """One seat: a person (and the name) or a computer (and its level)."""
+    """One seat: a person (and the name) or a computer (and its level). ``prefix`` starts its class names (the
+    pass and play panel's ``mm-pp``: ``mm-pp-row-0``, ``mm-pp-who``...); another panel with such rows (Play with
+    others) gives its own, so a page holding both finds each panel's rows by its own names."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, prefix: str = "mm-pp") -> None:
         self.seat = seat
         self.label = LazyHTML()
-        self.label.add_class("mm-pp-seat")
+        self.label.add_class(f"{prefix}-seat")
         self.who = w.Dropdown(options=[("", PERSON)], value=PERSON)
-        self.who.add_class("mm-pp-who")
+        self.who.add_class(f"{prefix}-who")
         self.name = w.Text(value="", continuous_update=False)
-        self.name.add_class("mm-pp-name")
+        self.name.add_class(f"{prefix}-name")
         for control in (self.who, self.name):
             control.add_class("mm-sr-label")
         self.who.observe(lambda _c: self._named(), names="value")
         super().__init__([self.label, self.who, self.name], layout=shared("layout"))
         self.add_class("mm-ctlrow")
-        self.add_class(f"mm-pp-row-{seat}")
+        self.add_class(f"{prefix}-row-{seat}")
 
     def _named(self) -> None:
         self.name.disabled = self.who.value != PERSON

@@ -144,6 +144,9 @@ class Presenter(ABC):
     def seed_hidden(self) -> str | None:
         """What the heading says instead of the seed while people share this device (dealt again, the seed would
         tell every hand: ``deal_hidden``); None when it may be shown."""
+        code = getattr(self.ctx, "table_code", None)
+        if code:  # a shared table: the server's game, whose seed would tell every hand
+            return _("shared table {code}").format(code=code)
         return _("seed hidden") if getattr(self.ctx, "deal_hidden", False) else None
 
     @abstractmethod

@@ -52,6 +52,10 @@ class Stepper:
 
         def _all_see(self) -> None: ...
 
+        def _send_action(self, action: str) -> None: ...
+
+        remote: Any
+
     @property
     def events(self) -> list:
         return self.game.events  # type: ignore[no-any-return]
@@ -148,6 +152,8 @@ class Stepper:
                 if d.seat != self.human:
                     self._pass_to(d.seat)  # another person's turn (pass and play): every hand hidden first
                 break
+            if self.remote is not None:
+                break  # a shared table: the other seats' moves come from the server
             self._bot_move()
         self._render()
 
@@ -164,7 +170,11 @@ class Stepper:
     def _act(self, action: str | Card) -> None:
         """The one place an action reaches the game: the human's (a presenter's :class:`~.intents.Act`) and
         the computers' alike; the state checks it (a refused one raises, with the reason, and changes
-        nothing). A seat played from elsewhere would plug in here."""
+        nothing). At a shared table (:mod:`.shared`) the action goes to the table server, which checks it
+        with the engine, and the frame it answers is shown."""
+        if self.remote is not None:
+            self._send_action(str(action))
+            return
         self.game.act(action)
 
     def _schedule(self) -> None:

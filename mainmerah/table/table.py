@@ -37,13 +37,14 @@ from mainmerah.table.people import PeopleControls
 from mainmerah.table.presenter import Presenter, presenter_class
 from mainmerah.table.review import ReviewPanel
 from mainmerah.table.seats import BOT_NAMES, OpponentPanel, Seats, seat_names
+from mainmerah.table.shared import SharedTable
 from mainmerah.table.steps import Stepper
 from mainmerah.table.style import style_widget
 
 __all__ = ["BOT_NAMES", "TableWidget"]
 
 
-class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
+class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
     """Play a card game against computer opponents, every event explained.
 
     ``TableWidget()`` deals a new 2-player game of the registry's first game; ``TableWidget(game=name,
@@ -67,6 +68,9 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
     2: "Budi"}``, or a list of seats), every other seat a computer's (``bots``, in seat order). When the
     turn comes to another person, the board hides every hand behind a "Pass to Sari" screen until that
     person presses "I am Sari: show my hand" (:meth:`reveal`); ``human`` is then the seat shown.
+
+    :meth:`sit_at` makes it one seat of a table held by the table server (``mainmerah.tables``; see
+    :mod:`.shared`): drawn from that seat's frames, its actions sent to the server.
     """
 
     step = traitlets.Int(0)  # not synced: observe it from Python to follow the game

@@ -139,7 +139,7 @@ def allowed(src: str, dst: str) -> bool:
     if src in ("pages", "server", "sheets"):
         # games only through the registry (core); pages may use the server's class files and the sheets
         return dst in ("draw", "table", "teach") or (src, dst) in (
-            ("pages", "sheets"), ("server", "pages"))
+            ("pages", "sheets"), ("server", "pages"), ("pages", "tables"))
     return False
 
 

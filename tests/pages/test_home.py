@@ -214,3 +214,48 @@ def test_the_tutorial_links_its_games_puzzles():
     assert 'href="puzzles.ipynb?game=chinese-ten"' in PageLinks("chinese-ten", puzzles=True).value
     assert "puzzles.ipynb" not in PageLinks("red-ten", puzzles=True).value  # no puzzles for that game
     assert "puzzles.ipynb" not in PageLinks("main-merah").value
+
+
+class Tags(HTMLParser):
+    """Every element whose class names hold one of ``wanted``: its tag, its attributes and its own text."""
+
+    def __init__(self, wanted: set[str]) -> None:
+        super().__init__()
+        self.wanted = wanted
+        self.found: list[dict[str, str]] = []
+        self._open: list[dict[str, str] | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        hit = {"tag": tag, **a, "text": ""} if self.wanted & set(a.get("class", "").split()) else None
+        if hit is not None:
+            self.found.append(hit)
+        if tag not in ("input", "br", "img", "meta", "link"):
+            self._open.append(hit)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for hit in self._open:
+            if hit is not None:
+                hit["text"] += data
+
+
+def test_join_a_table_is_its_own_button_so_every_learn_button_still_says_learn() -> None:
+    """The served home page has Join a table (a form, in the page's language); the page's Learn buttons are the
+    games' lessons only, each a link saying Learn in the page's language (Belajar), and every link button keeps it."""
+    for query, learn in (("", "Learn"), ("lang=id", "Belajar")):
+        html = home_document(query)
+        tags = Tags({"mmh-learn", "mmh-button", "mmh-join-go", "mmh-join"})
+        tags.feed(html)
+        form = [t for t in tags.found if "mmh-join" in t["class"].split()]
+        assert len(form) == 1 and form[0]["tag"] == "form" and form[0]["action"].endswith("play.ipynb")
+        assert ('name="lang" value="id"' in html) == (query == "lang=id")  # the join link keeps the language
+        go = [t for t in tags.found if "mmh-join-go" in t["class"].split()]
+        assert len(go) == 1 and go[0]["tag"] == "button" and go[0]["class"] == "mmh-join-go"
+        learns = [t for t in tags.found if "mmh-learn" in t["class"].split()]
+        assert learns and all(t["tag"] == "a" and t["text"].startswith(learn) for t in learns)
+        buttons = [t for t in tags.found if "mmh-button" in t["class"].split()]
+        assert all(t["tag"] == "a" and ("lang=id" in t["href"]) == (query == "lang=id") for t in buttons)

@@ -489,3 +489,142 @@ def test_views_travel_as_the_games_own_objects_and_nothing_else_decodes() -> Non
                 {"$type": "mainmerah.core.registry:load", "fields": {}}, {"$card": "XX"}, {"x": 1}):
         with pytest.raises(WireError):
             decode(bad)
+
+
+# ----- a person away: the computer plays the seat meanwhile ------------------------------------------------------
+def until(seat: tables.Seat, what: str, cond: Any) -> None:
+    """Wait for the frames ``seat`` receives until ``cond()`` holds (the test says ``what`` never came)."""
+    deadline = time.monotonic() + WAIT
+    while not cond():
+        assert time.monotonic() < deadline, f"seat {seat.index} never saw {what} (frame {seat.seq}: {seat.frame})"
+        seat.wait(1.0)
+
+
+def moves_by(game: Any, seat: int, start: int = 0) -> int:
+    """How many of ``game``'s decisions from ``start`` on were ``seat``'s."""
+    at = game.copy().goto(start)
+    n = 0
+    for _k in range(start, len(game.choices)):
+        n += at.decision.seat == seat
+        at.redo()
+    return n
+
+
+def test_an_away_persons_seat_is_played_by_the_computer_and_given_back(tmp_path: Path) -> None:
+    """Budi's connection closes: after the table's while (here half a second; 60 s by default) the computer plays his
+    seat at the expert level and every seat is told so; his token takes the seat back (a rejoin) and from then on
+    only he plays it. Ani, connected all along, is never taken over; nothing leaks to her meanwhile."""
+    server = Standalone(tmp_path, "--takeover", "0.5")
+    seats: list[tables.Seat] = []
+    try:
+        srv = tables.connect(server.url)
+        t = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=6, pace=0)
+        assert t.seat is not None
+        ani, budi = t.seat, srv.join(t.code, name="Budi")
+        watcher = srv.watch(t.code, server.key)
+        seats += [ani, budi, watcher]
+        frames = recorded(ani)
+        until(ani, "both people connected", lambda: all(s["connected"] for s in ani.seats))
+        assert ani.notes == [] and not any(s["covered"] for s in ani.seats)
+        budi.close()  # a closed laptop
+        until(ani, "Budi's seat taken over", lambda: ani.seats[1]["covered"])
+        assert ani.notes == ["Budi's seat is played by the computer until they come back."]
+        assert not ani.seats[1]["connected"] and ani.seats[1]["kind"] == "person"
+        assert "seat 1 is played by the computer (expert)" in server.log.read_text()
+        rng = random.Random(3)
+        while moves_by(table_game(watcher), 1) < 3:  # the computer plays Budi's turns while Ani plays hers
+            until(ani, "Ani's turn", lambda: ani.my_turn or ani.over)
+            ani.act(rng.choice(ani.legal_actions()))
+        watcher.refresh()
+        assert not watcher.over
+        back = srv.rejoin(t.code, budi.token)  # Budi opens the link again: the seat is his
+        seats.append(back)
+        assert back.index == 1 and not back.seats[1]["covered"] and back.notes == []
+        until(ani, "Budi back", lambda: not ani.seats[1]["covered"] and ani.seats[1]["connected"])
+        assert ani.notes == []
+        start = len(table_game(watcher).choices)
+        moves = play_whole([ani, back], watcher, seed=5)
+        final = table_game(watcher)
+        assert final.is_over and moves == len(final.choices) - start  # after his return nobody else played
+        assert moves_by(final, 1, start) > 0
+        assert not any(f["seats"][0]["covered"] for f in frames)  # Ani, here all along, was never replaced
+        assert check_frames(frames, final) > moves
+    finally:
+        for s in seats:
+            s.close()
+        server.stop()
+
+
+def test_the_takeover_setting_and_a_covered_seat_kept_through_a_restart(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mainmerah.server.tables import takeover_setting
+    from mainmerah.server.tables.seats import Seat
+
+    monkeypatch.delenv("MAINMERAH_TAKEOVER", raising=False)
+    assert takeover_setting() == 60.0
+    monkeypatch.setenv("MAINMERAH_TAKEOVER", "2.5")
+    assert takeover_setting() == 2.5
+    for bad in ("soon", "-1", "nan"):
+        monkeypatch.setenv("MAINMERAH_TAKEOVER", bad)
+        with pytest.raises(ValueError, match="MAINMERAH_TAKEOVER"):
+            takeover_setting()
+    covered = Seat(1, "person", name="Budi", token="ab" * 32, covered=True)
+    assert Seat.load(1, covered.saved()) == covered  # the computer still plays it after a restart, until he is back
+    assert not Seat.load(1, {**covered.saved(), "token": ""}).covered  # a free seat is nobody's to cover
+    assert not Seat.load(0, {"kind": "computer", "level": "greedy", "covered": True}).covered
+
+
+# ----- a full table: watching it as a classmate ------------------------------------------------------------------
+def public_leaks(frames: list[dict[str, Any]], final: Any, public: frozenset[str] = frozenset()) -> list[str]:
+    """Each card a classmate watching was told that some seat could not see (neither just before the move that
+    made the event nor just after it): check_frames' rule for every seat at once (``public`` as there)."""
+    game = final.copy().goto(0)
+    counts, hidden = [], []
+    for m in range(len(final.choices) + 1):
+        every = {str(c) for c in game.all_cards()}
+        seen = [cards_in(encode(game.view(s))) for s in range(game.players)]
+        hidden.append(set().union(*(every - v for v in seen)) - public)
+        counts.append(len(game.events))
+        if m < len(final.choices):
+            game.redo()
+    found = []
+    for frame in frames:
+        for k, text in enumerate(frame["events"], start=frame["event"]):
+            at = bisect.bisect_right(counts, k)
+            move = final.events[counts[at - 1] if at else 0:counts[at]]
+            if final.events[k].kind in SHOWDOWNS or at and any(e.kind in DEALS for e in move):
+                continue
+            found += [f"{c} in {text!r}" for c in cards_in(text) & hidden[at] & hidden[max(at - 1, 0)]]
+    return found
+
+
+def test_a_full_table_says_so_and_a_classmate_may_watch_what_every_seat_sees(app: ClassroomServer) -> None:
+    srv = tables.connect(app.url)
+    t = srv.create("red-ten", seats=["person", "person", "expert", "greedy"], name="Ani", seed=12, pace=0)
+    assert t.seat is not None
+    budi = srv.join(t.code, name="Budi")
+    watcher = srv.watch(t.code, teacher_key(app))
+    with pytest.raises(tables.TableError, match="full") as full:
+        srv.join(t.code, name="Citra")
+    assert full.value.status == 409 and srv.info(t.code)["full"]
+    citra = srv.spectate(t.code.lower())  # no key: what every seat sees
+    frames = recorded(citra)
+    try:
+        assert citra.index is None and citra.frame["public"] and citra.legal_actions() == []
+        with pytest.raises(tables.TableError, match="key"):
+            citra.act("3♥")  # a classmate watching has no seat to play
+        for bad in ({"public": True, "token": t.seat.token}, {"public": True, "watch": teacher_key(app)}):
+            with pytest.raises(tables.TableError, match="no key"):
+                srv.post("state", {"code": t.code, **bad})
+        play_whole([t.seat, budi], watcher, seed=2)
+        caught_up(citra, watcher.seq)
+        final = table_game(watcher)
+        assert citra.over and citra.events == final.explain(watcher.frame["names"], None)  # every event, in order
+        for frame in frames:
+            assert not {"view", "views", "save", "world"} & set(frame) and frame["legal"] == []
+            assert CARD not in json.dumps(frame)  # no card travels as a card object (a view's)
+        assert public_leaks(frames, final, public=frozenset({"3♥"})) == []  # its holder leads, as the rules say
+        assert public_leaks(frames, final)  # (the check sees the cards it is told of)
+        assert sum(len(f["events"]) for f in frames) == len(final.events)
+    finally:
+        for s in (t.seat, budi, watcher, citra):
+            s.close()

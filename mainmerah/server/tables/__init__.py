@@ -8,26 +8,43 @@ their limits), ``handlers`` (the tornado routes), ``__main__`` (the standalone c
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import socket
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from mainmerah.server.tables.handlers import PREFIX, Hub, routes
+from mainmerah.server.tables.handlers import PREFIX, TAKEOVER, Hub, routes
 from mainmerah.server.tables.protocol import Limits
 from mainmerah.server.tables.store import Store
 
 TABLES = "tables"  # the class folder's sub-folder
+TAKEOVER_SETTING = "MAINMERAH_TAKEOVER"
+
+
+def takeover_setting() -> float:
+    """Seconds a person's seat may stay without a connection before the computer plays it: the setting
+    ``MAINMERAH_TAKEOVER`` (a number of seconds), else 60."""
+    text = os.environ.get(TAKEOVER_SETTING, "").strip()
+    try:
+        seconds = float(text) if text else TAKEOVER
+    except ValueError:
+        raise ValueError(f"{TAKEOVER_SETTING}={text!r}: a number of seconds") from None
+    if not 0 <= seconds < 10**6:
+        raise ValueError(f"{TAKEOVER_SETTING}={text!r}: a number of seconds")
+    return seconds
 
 
 def make_hub(class_dir: Path | None, watch_key: str = "", tables_per_address: int = 20,
-             rate: float | None = None) -> Hub:
+             rate: float | None = None, takeover: float | None = None) -> Hub:
     """The tables of one server: kept in ``class_dir/tables`` (None: in memory), watched with ``watch_key``
-    (the teacher's key; "" makes one)."""
+    (the teacher's key; "" makes one); an away person's seat played by the computer after ``takeover`` seconds
+    (None: the setting, :func:`takeover_setting`)."""
     store = Store(None if class_dir is None else Path(class_dir) / TABLES, tables_per_address=tables_per_address)
     limits = Limits() if rate is None else Limits(rate, rate * 3)
-    return Hub(store, watch_key or secrets.token_urlsafe(24), limits)
+    return Hub(store, watch_key or secrets.token_urlsafe(24), limits,
+               takeover_setting() if takeover is None else takeover)
 
 
 @dataclass

@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--base-url", default="/", help="the URL prefix (a JupyterHub service's /services/<name>/)")
     parser.add_argument("--tables-per-address", type=int, default=20)
     parser.add_argument("--rate", type=float, default=None, help="messages a second one client may send (20)")
+    parser.add_argument("--takeover", type=float, default=None,
+                        help="seconds a person's seat may stay without a connection before the computer plays it"
+                             " (default: $MAINMERAH_TAKEOVER, else 60)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("tornado.access").setLevel(logging.WARNING)  # every request: too much for a class
@@ -42,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
         base = os.environ["JUPYTERHUB_SERVICE_PREFIX"]
 
     async def serve() -> None:
-        hub = make_hub(folder, key, args.tables_per_address, args.rate)
+        hub = make_hub(folder, key, args.tables_per_address, args.rate, args.takeover)
         app = Application(routes(base, hub), websocket_max_message_size=16 * 1024, max_body_size=64 * 1024)
         app.listen(args.port, args.host)
         print(f"Table server on http://{args.host}:{args.port}{base}mainmerah/tables/ ({hub.store.describe()})",

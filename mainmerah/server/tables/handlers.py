@@ -12,6 +12,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import time
 from typing import Any
 
 from tornado.ioloop import IOLoop
@@ -23,25 +24,54 @@ from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import _
 from mainmerah.pages.home import speaking
 from mainmerah.server.tables.protocol import MAX_BODY, Limits, ProtocolError, parse, too_many
+from mainmerah.server.tables.seats import PERSON, Seat
 from mainmerah.server.tables.store import LANGUAGES, Store, Table, TableError
 
 log = logging.getLogger("mainmerah.server.tables")
 PREFIX = "mainmerah/tables"
+TAKEOVER = 60.0  # seconds a person's seat may stay without a connection before the computer plays it
 
 
 class Hub:
-    """What every route shares: the store, the open sockets by table, the limits, the watcher's key."""
+    """What every route shares: the store, the open sockets by table, the limits, the watcher's key.
 
-    def __init__(self, store: Store, watch_key: str = "", limits: Limits | None = None) -> None:
+    ``takeover``: seconds a taken person's seat may stay without a connection before the computer plays it
+    (:meth:`Table.cover`; every seat is told); a request with the seat's token (its person back: a rejoin, a
+    reconnected socket, a move) gives it back."""
+
+    def __init__(self, store: Store, watch_key: str = "", limits: Limits | None = None,
+                 takeover: float = TAKEOVER) -> None:
         self.store = store
         self.watch_key = watch_key
         self.limits = limits or Limits()
+        self.takeover = takeover
         self.sockets: dict[str, set[SeatSocket]] = {}
         store.on_change = self.changed
         store.on_close = self.closed
-        for table in store.tables.values():  # loaded from the folder: computers to move go on
+        for table in store.tables.values():  # loaded from the folder: computers to move go on...
             if table.bot_due() is not None:
                 IOLoop.current().call_later(table.pace, self.bot_turn, table, table.seq)
+            for seat in table.seats:  # ... and nobody is connected yet: each person has the while to come back
+                self.gone(table, seat)
+
+    def gone(self, table: Table, seat: Seat) -> None:
+        """``seat`` has no connection now: unless its person comes back within ``takeover`` seconds, the computer
+        plays it."""
+        if seat.kind != PERSON or not seat.token or seat.covered or seat.connected:
+            return
+        seat.away_since = stamp = time.monotonic()
+        IOLoop.current().call_later(self.takeover, self.take_over, table, seat, stamp)
+
+    def take_over(self, table: Table, seat: Seat, stamp: float) -> None:
+        if seat.connected or seat.away_since != stamp or self.store.tables.get(table.code) is not table:
+            return  # back meanwhile (or gone again later: that absence has its own timer), or the table closed
+        table.cover(seat)
+
+    def present(self, table: Table, token: str) -> Seat:
+        """The seat whose token this is (or TableError, 403): its person is here, so the seat is theirs again."""
+        seat = table.seat_of(token)
+        table.uncover(seat)
+        return seat
 
     def changed(self, table: Table) -> None:
         for socket in list(self.sockets.get(table.code, ())):
@@ -70,14 +100,18 @@ class Hub:
         return bool(self.watch_key) and hmac.compare_digest(key.encode("utf-8"), self.watch_key.encode("utf-8"))
 
     def seat(self, table: Table, data: dict[str, Any]) -> int | None:
-        """The seat a message speaks for (None: the watcher), or TableError (403)."""
+        """The seat a message speaks for (None: the watcher, the teacher or a classmate), or TableError (403)."""
+        if data.get("public") is True:
+            if "token" in data or "watch" in data:
+                raise TableError(_("A classmate watching gives no key."), 403)
+            return None
         if "watch" in data:
             if not self.watching(data["watch"]):
                 raise TableError(_("This is not the key that lets a teacher watch."), 403)
             return None
         if "token" not in data:
             raise TableError(_("Give your seat's key (token), or the teacher's key (watch)."), 403)
-        return table.seat_of(data["token"]).index
+        return self.present(table, data["token"]).index
 
 
 def language(data: dict[str, Any]) -> str:
@@ -141,13 +175,14 @@ class CreateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.hub.store
         table = store.create(data["game"], data["seats"], data.get("variant"), data.get("seed"),
-                             data.get("pace", 1.0), address=self.request.remote_ip or "")
+                             data.get("pace", 1.0), address=self.request.remote_ip or "",
+                             hints=data.get("hints", False))
         log.info("table %s: %s, %d seats, created", table.code, table.game_name, len(table.seats))
         answer: dict[str, Any] = {"code": table.code, "persistent": store.persistent}
         if any(s.free for s in table.seats):
             seat, token = table.take(data.get("name", ""))
             answer |= {"seat": seat.index, "token": token}
-            answer["frame"] = table.frame(seat.index, 0, language(data))
+            answer["frame"] = table.frame(seat.index, 0, language(data), data.get("world", False))
         return answer
 
 
@@ -158,7 +193,14 @@ class JoinHandler(ApiHandler):
         table = self.hub.store.get(data["code"])
         seat, token = table.take(data.get("name", ""))
         return {"code": table.code, "seat": seat.index, "token": token,
-                "frame": table.frame(seat.index, 0, language(data))}
+                "frame": table.frame(seat.index, 0, language(data), data.get("world", False))}
+
+
+class InfoHandler(ApiHandler):
+    kind = "info"
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        return self.hub.store.info(data["code"])
 
 
 class StateHandler(ApiHandler):
@@ -167,7 +209,8 @@ class StateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.hub.store.get(data["code"])
         seat = self.hub.seat(table, data)
-        return {"frame": table.frame(seat, data.get("since", 0), language(data))}
+        return {"frame": table.frame(seat, data.get("since", 0), language(data), data.get("world", False),
+                                     data.get("public", False) is True)}
 
 
 class ActHandler(ApiHandler):
@@ -177,12 +220,13 @@ class ActHandler(ApiHandler):
 
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.hub.store.get(data["code"])
-        seat = table.seat_of(data["token"])
+        seat = self.hub.present(table, data["token"])
         if self.kind == "name":
             table.rename(seat, data["name"])
         else:
             table.act(seat, data["action"])
-        return {"frame": table.frame(seat.index, data.get("since", table.seq - 1), language(data))}
+        return {"frame": table.frame(seat.index, data.get("since", table.seq - 1), language(data),
+                                     data.get("world", False))}
 
 
 class NameHandler(ActHandler):
@@ -200,6 +244,8 @@ class SeatSocket(WebSocketHandler):
     seat_index: int | None = None
     sent = 0
     lang = "en"
+    world = False  # whether its frames carry the seat's stand-in game (the table widget's)
+    public = False  # a classmate watching: what every seat sees, nothing more
 
     def initialize(self, hub: Hub) -> None:
         self.hub = hub
@@ -223,7 +269,7 @@ class SeatSocket(WebSocketHandler):
 
     def push(self, table: Table) -> None:
         if table.seq > self.sent:
-            self.send(table.frame(self.seat_index, self.sent, self.lang))
+            self.send(table.frame(self.seat_index, self.sent, self.lang, self.world, self.public))
             self.sent = table.seq
 
     def on_message(self, message: str | bytes) -> None:
@@ -244,15 +290,20 @@ class SeatSocket(WebSocketHandler):
     def hello(self, data: dict[str, Any]) -> None:
         table = self.hub.store.get(data["code"])
         self.lang = language(data)
+        self.world = data.get("world", False) is True
+        self.public = data.get("public", False) is True
         with speaking(self.lang):
             self.seat_index = self.hub.seat(table, data)
         self.table = table
         self.hub.sockets.setdefault(table.code, set()).add(self)
-        if self.seat_index is not None:
-            table.seats[self.seat_index].connected += 1
         self.sent = max(0, min(data.get("since", 0), table.seq))
-        self.send(table.frame(self.seat_index, self.sent, self.lang))
+        self.send(table.frame(self.seat_index, self.sent, self.lang, self.world, self.public))
         self.sent = table.seq
+        if self.seat_index is not None:
+            seat = table.seats[self.seat_index]
+            seat.connected += 1
+            if seat.connected == 1:
+                table.changed()  # every seat's table shows who is here
 
     def move(self, data: dict[str, Any]) -> None:
         table, reply = self.table, {"kind": "reply", "id": data.get("id")}
@@ -272,12 +323,17 @@ class SeatSocket(WebSocketHandler):
         if self.table is not None:
             self.hub.sockets.get(self.table.code, set()).discard(self)
             if self.seat_index is not None:
-                self.table.seats[self.seat_index].connected -= 1
+                seat = self.table.seats[self.seat_index]
+                seat.connected -= 1
+                if seat.connected == 0 and self.hub.store.tables.get(self.table.code) is self.table:
+                    self.table.changed()  # ... and who has gone
+                    self.hub.gone(self.table, seat)
 
 
 def routes(base_url: str, hub: Hub) -> list[tuple[str, type, dict[str, Any]]]:
     """The table server's routes under ``base_url`` (tornado's handler tuples)."""
     base = base_url.rstrip("/") + "/" + PREFIX
-    handlers: dict[str, type] = {"create": CreateHandler, "join": JoinHandler, "state": StateHandler,
+    handlers: dict[str, type] = {"create": CreateHandler, "join": JoinHandler, "info": InfoHandler,
+                                 "state": StateHandler,
                                  "act": ActHandler, "name": NameHandler, "socket": SeatSocket}
     return [(f"{base}/{name}", handler, {"hub": hub}) for name, handler in handlers.items()]

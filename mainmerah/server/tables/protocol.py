@@ -12,12 +12,18 @@ create     ``game``, ``seats`` [, ``variant``, ``seed``, ``pace``,      ``code``
            ``name``]                                                   ``seat``, ``token``, ``frame``
 join       ``code`` [, ``name``]                                       the next free person's ``seat``, ``token``,
                                                                        ``frame``
-state      ``code``, ``token`` (or ``watch``: the teacher's key)       ``frame`` (events after ``since``)
-           [, ``since``, ``lang``]
+state      ``code``, ``token`` (or ``watch``: the teacher's key, or    ``frame`` (events after ``since``)
+           ``public``: a classmate watching) [, ``since``, ``lang``]
 act        ``code``, ``token``, ``action`` [, ``since``, ``lang``]     ``frame``; refused: 409 and ``error``
 name       ``code``, ``token``, ``name``                               ``frame``
+info       ``code``                                                    the table's ``game``, ``players``, ``seats``,
+                                                                       whether it is ``full`` or ``over`` (no seat)
 socket     first message as ``state``; then ``{"action": ..., "id"}``  a ``frame`` at every change; ``reply``
 =========  ==========================================================  ==========================================
+
+``hints`` (create): whether the creator lets the people at the table ask for hints (every frame says it).
+``world`` (create, join, state, act, name, and a socket's first message): the frames then also carry a *stand-in*
+game for that seat (see :meth:`~mainmerah.server.tables.store.Table.world`), which the table widget draws from.
 """
 
 from __future__ import annotations
@@ -34,11 +40,15 @@ RATE, BURST = 20.0, 60.0  # messages a second one client may send on average, an
 # Each request's fields: name -> the types it may have; the ones a request must hold are marked "!".
 FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "create": {"game!": (str,), "seats!": (list,), "variant": (str,), "seed": (int,), "pace": (int, float),
-               "name": (str,), "lang": (str,)},
-    "join": {"code!": (str,), "name": (str,), "lang": (str,)},
-    "state": {"code!": (str,), "token": (str,), "watch": (str,), "since": (int,), "lang": (str,)},
-    "act": {"code!": (str,), "token!": (str,), "action!": (str,), "since": (int,), "lang": (str,)},
-    "name": {"code!": (str,), "token!": (str,), "name!": (str,), "since": (int,), "lang": (str,)},
+               "name": (str,), "lang": (str,), "hints": (bool,), "world": (bool,)},
+    "join": {"code!": (str,), "name": (str,), "lang": (str,), "world": (bool,)},
+    "info": {"code!": (str,), "lang": (str,)},
+    "state": {"code!": (str,), "token": (str,), "watch": (str,), "since": (int,), "lang": (str,), "world": (bool,),
+              "public": (bool,)},
+    "act": {"code!": (str,), "token!": (str,), "action!": (str,), "since": (int,), "lang": (str,),
+            "world": (bool,)},
+    "name": {"code!": (str,), "token!": (str,), "name!": (str,), "since": (int,), "lang": (str,),
+             "world": (bool,)},
     "move": {"action!": (str,), "id": (int,)},  # on a seat's socket, once it is open
 }
 
@@ -76,7 +86,7 @@ def check(data: Any, kind: str) -> dict[str, Any]:
         if key.endswith("!") and name not in data:
             raise ProtocolError(_("The field {name} is missing.").format(name=name))
         value = data.get(name)
-        if name in data and (not isinstance(value, types) or isinstance(value, bool)):
+        if name in data and (not isinstance(value, types) or (isinstance(value, bool) and bool not in types)):
             raise ProtocolError(_("The field {name} has the wrong type.").format(name=name))
     return data
 

@@ -68,19 +68,23 @@ class Seat:
     level: str = ""  # a computer's level (one of its game's bots)
     name: str = ""
     token: str = ""  # the digest of the person's token; "" while the seat is free
+    covered: bool = False  # a person's seat played by the computer while its person is away (saved)
     connected: int = field(default=0, compare=False)  # open sockets (not saved)
+    away_since: float = field(default=0.0, compare=False)  # when its last socket closed (monotonic; not saved)
 
     @property
     def free(self) -> bool:
         return self.kind == PERSON and not self.token
 
     def public(self) -> dict[str, Any]:
-        """What every seat may know of this one."""
+        """What every seat may know of this one (``covered``: a person's seat the computer plays meanwhile)."""
         return {"seat": self.index, "kind": self.kind, "level": self.level, "name": self.name,
-                "taken": self.kind == COMPUTER or bool(self.token), "connected": self.connected > 0}
+                "taken": self.kind == COMPUTER or bool(self.token), "connected": self.connected > 0,
+                "covered": self.covered}
 
     def saved(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token}
+        return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token,
+                "covered": self.covered}
 
     @classmethod
     def load(cls, index: int, data: dict[str, Any]) -> Seat:
@@ -88,7 +92,9 @@ class Seat:
         if kind not in (PERSON, COMPUTER):
             raise ValueError(f"seat {index}: kind {kind!r}")
         name = clean_name(data.get("name", ""))
-        return cls(index, kind, str(data.get("level", "")), name, str(data.get("token", "")))
+        token = str(data.get("token", ""))
+        covered = data.get("covered") is True and kind == PERSON and bool(token)
+        return cls(index, kind, str(data.get("level", "")), name, token, covered)
 
 
 def seats_from(spec: Any, bots: tuple[str, ...]) -> list[Seat]:

@@ -16,7 +16,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import random
 import re
+import secrets
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +28,7 @@ from mainmerah.core import registry
 from mainmerah.core.contract import Bot, GameState
 from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import LANGUAGES, _
+from mainmerah.core.save import dumps
 from mainmerah.core.wire import encode
 from mainmerah.pages.home import speaking
 from mainmerah.server.tables.seats import (
@@ -45,6 +48,7 @@ log = logging.getLogger("mainmerah.server.tables")
 KIND, VERSION = "mainmerah-table", 1
 CODE = re.compile(r"[A-Z0-9]{6}")
 PACE_MAX = 10.0
+TAKEOVER_LEVEL = "expert"  # who plays a person's seat while its person is away
 
 
 class TableError(ValueError):
@@ -55,15 +59,36 @@ class TableError(ValueError):
         self.status = status
 
 
+def unseeded(game: GameState[Any]) -> GameState[Any]:
+    """``game`` (the same cards, the same decisions) without its seed: dealt again, a seed tells every hand, and
+    the deal's event would say it to every seat. A game that needs one for later deals gets a secret one."""
+    body = game.save_body()
+    if body.get("seed") is None:
+        return game
+    for stand_in in (None, secrets.randbelow(10**9)):
+        body["seed"] = stand_in
+        try:
+            return registry.load_game(dumps(game.game_name, body))
+        except ValueError:
+            continue
+    raise ValueError(f"{game.game_name}: a game that cannot do without its seed")
+
+
+def takeover_level(levels: tuple[str, ...]) -> str:
+    """The level a computer plays an away person's seat at: the expert, or the game's strongest."""
+    return TAKEOVER_LEVEL if TAKEOVER_LEVEL in levels else levels[-1]
+
+
 class Table:
     """One shared game: its seats, the game (the engine's state), the sequence number."""
 
     def __init__(self, code: str, game: GameState[Any], seats: list[Seat], pace: float, seq: int = 0,
-                 address: str = "", marks: list[int] | None = None) -> None:
+                 address: str = "", marks: list[int] | None = None, hints: bool = False) -> None:
         self.code = code
         self.game = game
         self.seats = seats
         self.pace = pace
+        self.hints = hints  # whether the creator lets the people here ask for hints
         self.seq = seq
         self.address = address  # who created it (the per-address limit); not saved
         # marks[n]: how many events the game had at sequence number n (a seat that saw n is sent the rest);
@@ -97,6 +122,30 @@ class Table:
         self.changed()
         return seat, token
 
+    def cover(self, seat: Seat) -> bool:
+        """The computer plays ``seat`` (a taken person's seat whose person is away) until its person is back; every
+        seat's frame says so (its ``notes``). False: nothing to do (already covered, free, a computer's, over)."""
+        if seat.kind != PERSON or not seat.token or seat.covered or self.game.is_over:
+            return False
+        seat.covered = True
+        log.info("table %s: seat %d is played by the computer (%s) while its person is away", self.code,
+                 seat.index, TAKEOVER_LEVEL)
+        self.changed()
+        return True
+
+    def uncover(self, seat: Seat) -> None:
+        """``seat``'s person is back (a request with its token): the seat is theirs to play again."""
+        if seat.covered:
+            seat.covered = False
+            log.info("table %s: seat %d is played by its person again", self.code, seat.index)
+            self.changed()
+
+    def notes(self) -> list[str]:
+        """What the table says to everyone about its seats now (in the language spoken): who the computer plays."""
+        names = self.names()
+        return [_("{name}'s seat is played by the computer until they come back.").format(name=names[s.index])
+                for s in self.seats if s.covered]
+
     def rename(self, seat: Seat, name: str) -> None:
         seat.name = clean_name(name)
         self.changed()
@@ -119,9 +168,9 @@ class Table:
         self.changed()
 
     def bot_due(self) -> Seat | None:
-        """The computer's seat the game waits for, if any."""
+        """The computer's seat the game waits for, if any (a covered person's seat is the computer's meanwhile)."""
         d = self.game.decision
-        if d is None or self.seats[d.seat].kind != COMPUTER:
+        if d is None or not (self.seats[d.seat].kind == COMPUTER or self.seats[d.seat].covered):
             return None
         return self.seats[d.seat]
 
@@ -133,8 +182,10 @@ class Table:
         bot = self._bots.get(seat.index)
         if bot is None:
             seed = getattr(self.game, "seed", None)
-            bot = self._bots[seat.index] = registry.get(self.game_name).make_bot(
-                seat.level, seed=seed * 16 + seat.index if isinstance(seed, int) else None)
+            info = registry.get(self.game_name)
+            level = seat.level if seat.kind == COMPUTER else takeover_level(info.bots)
+            bot = self._bots[seat.index] = info.make_bot(
+                level, seed=seed * 16 + seat.index if isinstance(seed, int) else None)
         self.act(seat, str(bot.choose(self.game.view(seat.index))))
 
     def changed(self) -> None:
@@ -143,13 +194,29 @@ class Table:
         self.notify(self)
 
     # ----- what a seat is sent ---------------------------------------------------------------------------
-    def frame(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
-        """What ``seat`` sees now (None: the watcher, every hand), with the events after sequence ``since``."""
+    def world(self, seat: int) -> str:
+        """A stand-in for the game as ``seat`` knows it, as a save file: its own cards and everything it has seen
+        are the game's, the cards it has not seen are dealt at random among their places (the engine's
+        ``other_world``), and the same decisions are replayed. A client may draw its table from it (every rule
+        answers as in the real game for this seat) and learns nothing it could not see: the shuffle is drawn
+        from :mod:`secrets`, never from the game's seed, and the seed is not in it (dealt again, it would
+        tell every hand)."""
+        game = self.game
+        other = registry.get(self.game_name).other_world(game, seat, random.Random(secrets.randbits(64)))
+        return unseeded(game if other is None else other).to_json()
+
+    def frame(self, seat: int | None, since: int = 0, lang: str = "en", world: bool = False,
+              public: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees now (None: the watcher, every hand), with the events after sequence ``since``;
+        ``world``: with the seat's stand-in game (:meth:`world`). ``public`` (with seat None): a classmate
+        watching, who sees only what every seat sees: who sits where, whose turn, the events in words
+        (no seat's view, no hand, no save file)."""
         since = max(0, min(int(since), self.seq))
         game, d = self.game, self.game.decision
         with speaking(lang if lang in LANGUAGES else "en"):
             names = self.names()
             events = [e.explain(names, seat) for e in game.events[self.marks[since]:]]
+            notes = self.notes()
         frame: dict[str, Any] = {
             "kind": "frame", "code": self.code, "game": self.game_name, "seq": self.seq, "since": since,
             "moves": len(game.choices), "seat": seat, "players": game.players,
@@ -157,18 +224,24 @@ class Table:
             "over": game.is_over,
             "decision": None if d is None else {"seat": d.seat, "kind": d.kind},
             "legal": game.legal_actions() if d is not None and d.seat == seat else [],
+            "hints": self.hints, "pace": self.pace, "notes": notes,
         }
-        if seat is None:
+        if seat is None and public:
+            frame["public"] = True
+        elif seat is None:
             frame["views"] = [encode(game.view(s)) for s in range(game.players)]
             frame["save"] = game.to_json()
         else:
             frame["view"] = encode(game.view(seat))
+            if world:
+                frame["world"] = self.world(seat)
         return frame
 
     # ----- the save file --------------------------------------------------------------------------------
     def saved(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, "code": self.code, "game": self.game.to_json(),
-                "seats": [s.saved() for s in self.seats], "seq": self.seq, "pace": self.pace, "marks": self.marks}
+                "seats": [s.saved() for s in self.seats], "seq": self.seq, "pace": self.pace, "marks": self.marks,
+                "hints": self.hints}
 
     @classmethod
     def load(cls, data: Any) -> Table:
@@ -185,7 +258,8 @@ class Table:
         if not (isinstance(marks, list) and len(marks) == seq + 1 and all(isinstance(m, int) for m in marks)
                 and marks == sorted(marks) and marks[0] >= 0 and marks[-1] == len(game.events)):
             marks = None  # unknown: a seat catching up from the middle is told every event since the deal
-        return cls(code, game, seats, min(max(float(data.get("pace", 0)), 0.0), PACE_MAX), seq, marks=marks)
+        return cls(code, game, seats, min(max(float(data.get("pace", 0)), 0.0), PACE_MAX), seq, marks=marks,
+                   hints=data.get("hints") is True)
 
 
 class Store:
@@ -243,7 +317,7 @@ class Store:
         return table
 
     def create(self, game: Any, seats: Any, variant: Any = None, seed: Any = None, pace: Any = 1.0,
-               address: str = "") -> Table:
+               address: str = "", hints: bool = False) -> Table:
         """A new table of ``game`` (any registered game) with ``seats``; nobody sits in it yet."""
         if not isinstance(game, str):
             raise TableError(_("Name the game to play."))
@@ -266,12 +340,20 @@ class Store:
         if address and sum(t.address == address for t in self.tables.values()) >= self.tables_per_address:
             raise TableError(_("Too many tables were opened from this computer ({n}).").format(
                 n=self.tables_per_address), 429)
-        state = registry.new_game(info.name, seed=seed, players=len(chosen), variant=variant)
-        table = Table(new_code(self.tables), state, chosen, float(pace), address=address)
+        # Dealt from the seed (a test's, or a fresh one), then kept without it: no seat may deal it again.
+        state = unseeded(registry.new_game(info.name, seed=seed, players=len(chosen), variant=variant))
+        table = Table(new_code(self.tables), state, chosen, float(pace), address=address, hints=hints is True)
         self.tables[table.code] = table
         table.notify = self.changed
         self.changed(table)
         return table
+
+    def info(self, code: Any) -> dict[str, Any]:
+        """What anyone with the code may know before joining: the game, who sits where, whether a seat is free."""
+        table = self.get(code)
+        return {"code": table.code, "game": table.game_name, "players": table.game.players,
+                "seats": [s.public() for s in table.seats], "names": table.names(),
+                "full": not any(s.free for s in table.seats), "over": table.game.is_over}
 
     def changed(self, table: Table) -> None:
         self.write(table)

@@ -1,0 +1,226 @@
+"""The table widget as a client of the table server: each widget plays one seat of a shared table.
+
+A real table server (in a thread of this process, ``serve()``) and real clients (``mainmerah.tables``, over
+HTTP and a websocket each): two widgets play a whole seeded Main Merah game against each other through the
+table's own entry points (the page's messages). After every redraw of each widget, what its board holds is
+checked against the server's real game: no card that its seat's view has not held, and its story is the
+engine's own words for that seat. Undo is off, hints only if the creator allowed them, a new deal refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_pass_and_play import STORY, cards_in, page_state
+from test_presenter_conformance import view_cards
+
+from mainmerah import tables
+from mainmerah.core.i18n import set_language
+from mainmerah.server.tables import Local, serve
+from mainmerah.table.table import TableWidget
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def local() -> Iterator[Local]:
+    server = serve()
+    yield server
+    server.stop()
+
+
+class SeatWatch:
+    """Checks widget ``t`` (playing ``seat`` of the real game ``real()``) after every redraw."""
+
+    def __init__(self, t: TableWidget, seat: int, real: Any) -> None:
+        self.t, self.seat, self.real = t, seat, real
+        self.seen: set[str] = set()
+        self.decisions = 0
+        self.checks = 0
+        t.on_change(lambda _t: self.check())
+
+    def check(self) -> None:
+        g, t = self.real(), self.t
+        for k in range(self.decisions, len(g.choices) + 1):
+            at = g.copy()
+            at.goto(k)
+            self.seen |= view_cards(at.view(self.seat))
+        for e in g.events:
+            self.seen |= cards_in({"said": e.explain(None, self.seat)})
+        self.decisions = len(g.choices)
+        if t.frame.over:
+            return  # at the end every hand is open
+        state = page_state(t)
+        drawn = cards_in({k: v for k, v in state.items() if k not in STORY})
+        extra = drawn - self.seen
+        assert not extra, f"seat {self.seat} was shown {sorted(extra)}, never in its view"
+        story = [text for _cls, text in [*state["log"], *state["log_tail"]]]
+        told = [e.explain(list(t.names), self.seat) for e in g.events[: len(story)]]
+        assert story == told
+        self.checks += 1
+
+
+def click(t: TableWidget, name: str) -> None:
+    t._page_message({"k": "button", "name": name})
+
+
+def settle(*ts: TableWidget) -> None:
+    """Let every widget take in what its seat received (the kernel's loop does it by itself)."""
+    for t in ts:
+        assert t.remote is not None
+        for _i in range(50):
+            t.remote.wait(timeout=0.2)  # the socket's frames, if any are on their way
+            if not t.sync():
+                break
+
+
+def test_two_widgets_play_a_whole_main_merah_game_through_the_server(local: Local) -> None:
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=11, world=True)
+    assert made.seat is not None
+    other = srv.join(made.code, name="Budi", world=True)
+    real = local.hub.store.tables[made.code]
+    a = TableWidget(game="main-merah", delay=0, controls=False)
+    b = TableWidget(game="main-merah", delay=0, controls=False)
+    a.sit_at(made.seat)
+    b.sit_at(other)
+    watches = [SeatWatch(a, 0, lambda: real.game), SeatWatch(b, 1, lambda: real.game)]
+    settle(a, b)
+    assert a.human == 0 and b.human == 1
+    assert a.names[1] == "Budi" and b.names[0] == "Ani" and a.names[0] == "You"
+    assert made.code in a.header["info"]  # the heading names the shared table, not a seed
+    assert a.undo_button.hidden and a.redo_button.hidden and a.hint_button.hidden  # hints not allowed
+    assert not a.new_game() and "shared table" in (a.error or "")
+    assert not a.show_save()
+    rng = random.Random(3)
+    moves = 0
+    while not real.game.is_over:
+        d = real.game.decision
+        assert d is not None
+        me, them = (a, b) if d.seat == 0 else (b, a)
+        settle(me)
+        assert me.caught_up and me._my_decision() is not None, me.why_not_now()
+        # Not the other's turn: a click there is refused and changes nothing.
+        them._page_message({"k": "hand", "slot": 0})
+        assert them.error and len(real.game.choices) == moves
+        assert me.game is not real.game and me.game.view(d.seat) == real.game.view(d.seat)
+        action = rng.choice(sorted(me.remote.legal_actions()))  # type: ignore[union-attr]
+        assert me.enter(action), me.error
+        moves += 1
+        assert len(real.game.choices) >= moves
+        moves = len(real.game.choices)
+        settle(a, b)
+        assert not me.undo() and "shared table" in (me.error or "")
+    settle(a, b)
+    for t in (a, b):
+        assert t.game.is_over and t.frame.over and t.game.scores == real.game.scores
+        assert "Game over" in t.header["status"]
+    assert all(w.checks > 20 for w in watches)
+    for t in (a, b):
+        t.leave_table()
+
+
+def test_a_seat_is_taken_again_and_hints_only_when_allowed(local: Local) -> None:
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "greedy"], seed=4, hints=True, pace=0, world=True)
+    assert made.seat is not None
+    t = TableWidget(game="main-merah", delay=0, controls=False)
+    t.sit_at(made.seat)
+    settle(t)
+    while t._my_decision() is None:
+        settle(t)
+    assert not t.hint_button.hidden and t.hint()
+    action = made.seat.legal_actions()[0]
+    assert t.enter(action), t.error
+    token = made.seat.token
+    t.leave_table()
+    again = srv.rejoin(made.code, token, world=True)
+    u = TableWidget(game="main-merah", delay=0, controls=False)
+    u.sit_at(again)
+    settle(u)
+    assert u.human == 0 and len(u.game.choices) == len(local.hub.store.tables[made.code].game.choices) >= 1
+    assert u.names[1] == "Computer 2"
+    u.leave_table()
+
+
+def test_a_red_ten_hand_two_people_and_two_computers(local: Local) -> None:
+    """The same for another game: Red Ten, people at seats 1 and 3, the server's computers at 2 and 4."""
+    from mainmerah.table.intents import Act
+
+    srv = tables.connect(local.url)
+    made = srv.create("red-ten", seats=["person", "greedy", "person", "expert"], seed=8, pace=0, world=True)
+    assert made.seat is not None
+    real = local.hub.store.tables[made.code]
+    widgets = {0: TableWidget(game="red-ten", delay=0, controls=False),
+               2: TableWidget(game="red-ten", delay=0, controls=False)}
+    widgets[0].sit_at(made.seat)
+    widgets[2].sit_at(srv.join(made.code, world=True))
+    watches = [SeatWatch(t, s, lambda: real.game) for s, t in widgets.items()]
+    rng = random.Random(8)
+    for _move in range(400):
+        settle(*widgets.values())
+        d = real.game.decision
+        if d is None:
+            break
+        if d.seat not in widgets:
+            widgets[0].remote.wait(timeout=0.5)  # type: ignore[union-attr]
+            continue
+        me = widgets[d.seat]
+        if me._my_decision() is None:
+            continue  # its frame is on its way
+        action = rng.choice(sorted(me.remote.legal_actions()))  # type: ignore[union-attr]
+        assert me.ask(lambda _d, a=action: Act(a)), me.error
+    settle(*widgets.values())
+    assert real.game.is_over
+    for t in widgets.values():
+        assert t.frame.over and t.game.scores == real.game.scores
+        assert t.names[1] == "Computer 2" and "Computer 4" in t.names[3]
+    assert all(w.checks > 10 for w in watches)
+    for t in widgets.values():
+        t.leave_table()
+
+
+def test_an_away_persons_seat_says_the_computer_plays_it_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The setting shortened to a fraction of a second: Budi leaves, and Ani's table names his seat as the computer's
+    for now while the computer plays it; his token takes it back, and the panel names him again."""
+    monkeypatch.setenv("MAINMERAH_TAKEOVER", "0.3")
+    server = serve()
+    try:
+        srv = tables.connect(server.url)
+        made = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=2, pace=0, world=True)
+        assert made.seat is not None
+        budi = srv.join(made.code, name="Budi", world=True)
+        a = TableWidget(game="main-merah", delay=0, controls=False)
+        a.sit_at(made.seat)
+        budi.close()
+        for _i in range(100):
+            settle(a)
+            if "computer" in a.seat_label(1):
+                break
+        assert a.seat_label(1) == "Budi (the computer plays meanwhile)"
+        real = server.hub.store.tables[made.code]
+        for _i in range(100):  # Ani plays; Budi's turns are the computer's
+            if len(real.game.choices) >= 4:
+                break
+            settle(a)
+            if a._my_decision() is not None:
+                assert a.enter(sorted(made.seat.legal_actions())[0]), a.error
+        assert len(real.game.choices) >= 4
+        back = srv.rejoin(made.code, budi.token, world=True)
+        for _i in range(100):
+            settle(a)
+            if a.seat_label(1) == "Budi":
+                break
+        assert a.seat_label(1) == "Budi"
+        back.close()
+        a.leave_table()
+    finally:
+        server.stop()
