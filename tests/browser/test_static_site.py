@@ -358,8 +358,11 @@ def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site
         expect()(pg.locator("#mm-site-worker button")).to_have_text("Reload")
         # The old build's cache is removed as the new worker takes over (the page may say so a moment sooner).
         assert old != [f"mainmerah-{new}"]
-        pg.wait_for_function(  # type: ignore[attr-defined]
-            f"async () => JSON.stringify(await ({CACHES})()) === '[\"mainmerah-{new}\"]'", timeout=WAIT)
+        for _ in range(WAIT // 250):  # (wait_for_function would not await the caches' answer)
+            if pg.evaluate(CACHES) == [f"mainmerah-{new}"]:  # type: ignore[attr-defined]
+                break
+            pg.wait_for_timeout(250)  # type: ignore[attr-defined]
+        assert pg.evaluate(CACHES) == [f"mainmerah-{new}"]  # type: ignore[attr-defined]
         # The next page is the new build's, from the new cache.
         pg.locator("#mm-site-worker button").click()  # type: ignore[attr-defined]
         pg.wait_for_load_state()  # type: ignore[attr-defined]
