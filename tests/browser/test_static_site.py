@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 import mainmerah as mm
+from mainmerah.core.registry import games_with
 from mainmerah.families.fishing.dealcode import encode
 from mainmerah.table.style import card_class
 
@@ -43,6 +44,8 @@ browser_conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(browser_conftest)
 CHROMIUM, CHROMIUM_ARGS, ROOT = (browser_conftest.CHROMIUM, browser_conftest.CHROMIUM_ARGS, browser_conftest.ROOT)
 require_browser = browser_conftest.require_browser
+# What the Voila side's Chinese test calls English on a page (tests/browser/test_chinese_browser.py).
+from test_chinese_browser import VISIBLE_TEXT, english_words  # noqa: E402 (after the helpers it imports)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 COLD = 180_000  # page open -> Python running in the page
@@ -296,6 +299,24 @@ def test_a_puzzle_is_solved_in_the_browser(offline_page: object, site_url: str) 
     pg.locator(f".mm-pz-hand .mm-c-{best.rank_text}{best.suit}").first.click()  # type: ignore[attr-defined]
     expect()(pg.locator(".mm-pz-feedback").first).to_contain_text(f"Right: {p.best} is the best card", timeout=WAIT)
     expect()(pg.locator(".mm-pz-counter").first).to_contain_text("1 solved", timeout=WAIT)
+    assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+
+
+def test_every_game_table_and_first_lesson_in_chinese(offline_page: object, site_url: str) -> None:
+    """Issue 26 on the static site: each game's table and first lesson opened with ?lang=zh name their language
+    (zh-Hans) and show no English word but the ones the app keeps in every language (as under Voila). The
+    language reaches the kernel in the page's worker through the query string, as ?game= does."""
+    pg = offline_page
+    for game in games_with("lessons"):
+        for page, ready in ((f"play.html?game={game}&seed=5&pace=instant&lang=zh", ".mm-hand .mm-card"),
+                            (f"tutorial.html?game={game}&lang=zh", ".mm-lesson")):
+            pg.goto(f"{site_url}/voici/render/{page}")  # type: ignore[attr-defined]
+            pg.wait_for_selector(ready, timeout=COLD)  # type: ignore[attr-defined]
+            pg.wait_for_function("() => document.documentElement.lang === 'zh-Hans'",  # type: ignore[attr-defined]
+                                 timeout=WAIT)
+            text = pg.evaluate(VISIBLE_TEXT)  # type: ignore[attr-defined]
+            assert english_words(text) == [], (page, english_words(text))
+            assert re.search(r"[\u4e00-\u9fff]", text), page
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
 
 
