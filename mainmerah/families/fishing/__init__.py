@@ -43,7 +43,8 @@ def main_merah_layout(**fields: Any) -> Game:
 MAIN_MERAH = GameInfo(
     name="main-merah",
     title=N_("Main Merah"),
-    blurb=N_("The Indonesian fishing game: pair a card to make ten; only red cards score, 210 points in all."),
+    blurb=N_("The Indonesian fishing game: pair cards that make ten (a ten or a court card pairs with its own "
+             "rank); only red cards score, 210 points in all."),
     players=(2, 3),
     variants=tuple(VARIANTS),
     default_players=2,
@@ -88,7 +89,7 @@ CHINESE_TEN = GameInfo(
     name="chinese-ten",
     title=N_("Chinese Ten"),
     blurb=N_("Main Merah's cousin for 2 to 4 players: four cards on the table, captures of three, "
-             "and black Aces that score with 3 or 4."),
+             "and black Aces that score when more play (A♠ with 3, A♠ and A♣ with 4)."),
     players=(2, 3, 4),
     variants=("standard",),
     default_players=4,

@@ -285,6 +285,13 @@ def the_example() -> list[str]:
     return out + ["The example played to its end: " + "; ".join(lines) + "."]
 
 
+def the_cousin() -> None:
+    players()
+    deal()
+    sweep_three()
+    black_aces()
+
+
 CHECKS: dict[str, Callable[[], None]] = {
     # the course (lessons/chinese_ten.py)
     "Chinese Ten (拣红点) is a card game for 2, 3 or 4 players with one 52-card deck.": players,
@@ -319,6 +326,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "Each player holds 3 cards, so the game is short.": guided_hands,
     "Play it at the table with 2, 3 or 4 players.": players,
     # the course and the rules sheet
+    "Main Merah's cousin for 2 to 4 players: four cards on the table, captures of three, and black Aces that "
+    "score when more play (A♠ with 3, A♠ and A♣ with 4).": the_cousin,
     "The game ends when the hands and the stock are empty.": totals,
     # the rules sheet
     "2 / 3 / 4 players, one 52-card pack.": players,
@@ -361,8 +370,6 @@ NOT_CLAIMS = {
     "You know every rule of Chinese Ten now.",
     # the rules sheet: its title, lead line and headings
     "Chinese Ten: the rules",
-    "Main Merah's cousin for 2 to 4 players: four cards on the table, captures of three, "
-    "and black Aces that score with 3 or 4.",
     "Cards and points", "Set-up", "A turn", "Pairing: make ten", "For example", "The table:",
     "Three or four of a kind", "Scoring",
 }

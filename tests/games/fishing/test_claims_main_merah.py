@@ -147,6 +147,11 @@ def match() -> None:
     play()
 
 
+def pairing_and_red() -> None:
+    pairing()
+    only_red()
+
+
 def the_example() -> list[str]:
     from mainmerah.families.fishing.rules import score_card
     from mainmerah.families.fishing.ui.sheet import example_game
@@ -220,13 +225,14 @@ CHECKS: dict[str, Callable[[], None]] = {
     "In every later game the player with the lowest score in the previous game plays first (on a tie, the first "
     "tied player going clockwise from the previous game's first player).": match,
     "Variants": variants_table,
+    "The Indonesian fishing game: pair cards that make ten (a ten or a court card pairs with its own rank); only red "
+    "cards score, 210 points in all.": pairing_and_red,
 }
 NOT_CLAIMS = {
     "Let us see what each card is worth.", "Here each player has only three cards, so the game is short.",
     "You know every rule now.", "Play as many games as you like at the table: the link below opens it, in this "
     "language.", "Main Merah: the rules", "Cards and points", "Set-up", "A turn", "Pairing: make ten",
     "For example", "The table:", "Scoring",
-    "The Indonesian fishing game: pair a card to make ten; only red cards score, 210 points in all.",
 }
 
 

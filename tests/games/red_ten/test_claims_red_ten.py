@@ -415,7 +415,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "A hidden hand scores by these tables; the scores of a hand add up to zero.": settled_early,
     "Open hand: the scores are multiplied by 2 when the red-ten side wins and by 4 when it loses; a draw stays 0.":
         multiplier,
-    "A lone player who goes out first scores +18 / −6 / −6 / −6; last, −36 / +12 / +12 / +12.": multiplier,
+    "A lone player who goes out first: +18 / −6 / −6 / −6; last: −36 / +12 / +12 / +12 (the lone player's score "
+    "first, then the other three's).": multiplier,
     "Surrender: a holder of both red tens may give up instead of playing: −3 / +1 / +1 / +1 (the one who surrenders "
     "first), no multiplier.": surrender_scores,
 }

@@ -150,7 +150,8 @@ def _scoring(page: Page) -> None:
     team_lost = settle([1, 3], [0, 2], open_hand=True)
     page.bullets([
         _("Open hand: the scores are multiplied by {won} when the red-ten side wins and by {lost} when it "
-          "loses; a draw stays 0. A lone player who goes out first scores {a}; last, {b}.").format(
+          "loses; a draw stays 0. A lone player who goes out first: {a}; last: {b} (the lone player's score "
+          "first, then the other three's).").format(
             won=team_won.multiplier, lost=team_lost.multiplier, a=_scores(won.scores), b=_scores(lost.scores)),
         _("Surrender: a holder of both red tens may give up instead of playing: {scores} (the one who "
           "surrenders first), no multiplier.").format(scores=_scores(surrender(0).scores)),
