@@ -56,6 +56,11 @@ class GameInfo:
     # to move ends with when it takes ``action`` and the computer at ``level`` plays every seat on, on the
     # game's own fast simulation (no events, no explanations); None where it has none (then the engine plays).
     playout: Callable[[GameState[Any], str, str, int], float | None] | None = None
+    # The review's themes (core.review): (the position, the action played, the better one) -> the ids of what the
+    # played action got wrong, decided by the game's engine facts, the main one first and never empty (each game
+    # ends with a catch-all); ``theme_names``: each id -> its name (English source, shown through _()).
+    themes: Callable[[GameState[Any], str, str], tuple[str, ...]] | None = None
+    theme_names: Mapping[str, str] = field(default_factory=dict)
     low_wins: bool = False  # In The Red: the lowest total wins a match
     # The rule book's match when none is named: a number of games (hands), or a total to reach; None: none.
     match_games: int | None = None

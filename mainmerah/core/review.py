@@ -55,6 +55,12 @@ class Moment:
     worlds: int  # how many deals of the unseen cards it was judged over (1: nothing was hidden)
     options: int  # how many legal actions there were
     answers: tuple[Option, ...] = ()  # every legal action judged against ``better`` (a retry is judged by it)
+    themes: tuple[str, ...] = ()  # what the choice got wrong, ids of the game's themes (GameInfo.themes), main first
+
+    @property
+    def theme(self) -> str | None:
+        """The main theme's id (None: the best action was played, or the game names no themes)."""
+        return self.themes[0] if self.themes else None
 
     @property
     def is_mistake(self) -> bool:
@@ -119,6 +125,19 @@ class Review:
             "playing every seat after it.",
             "Each decision was compared over {n} deals of the cards you could not see, the computer ({level}) "
             "playing every seat after it.", self.worlds).format(n=self.worlds, level=self.level)
+
+
+def theme_name(game: str, theme: str) -> str:
+    """A theme's name in the current language, as the game ``game`` names it (``GameInfo.theme_names``)."""
+    names = get(game).theme_names
+    return _(names[theme]) if theme in names else theme
+
+
+def themes_of(info: GameInfo, before: GameState[Any], played: str, better: str) -> tuple[str, ...]:
+    """What ``played`` got wrong against ``better`` at ``before``, asked of the game (no themes: ())."""
+    if info.themes is None or played == better:
+        return ()
+    return tuple(info.themes(before, played, better))
 
 
 def _points(x: float) -> str:
@@ -239,7 +258,8 @@ def review(game: GameState[Any], seat: int = 0, worlds: int = 40, level: str = "
             before = position.copy()
             played = played_action(before, history[step])
             best, loss, spread, gain, used, answers = judge(info, before, seat, played, worlds, level, rng)
-            judged.append(Moment(step, seat, played, best, loss, spread, gain, used, len(answers), answers))
+            themes = themes_of(info, before, played, best) if loss > 2 * spread else ()
+            judged.append(Moment(step, seat, played, best, loss, spread, gain, used, len(answers), answers, themes))
             if progress is not None:
                 progress(len(judged), len(todo))
         position.redo()

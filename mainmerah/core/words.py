@@ -32,12 +32,17 @@ def capitalized(text: str) -> str:
 
 # Punctuation pasted between translated pieces, in the current language's own marks: Chinese writes
 # full-width ones with no space after them (。，；：). Each piece's own text is the catalog's.
-_MARKS = {"zh": {".": "。", ". ": "。", ", ": "，", "; ": "；", ": ": "：", " ": ""}}
+_MARKS = {"zh": {".": "。", ". ": "。", ", ": "，", "; ": "；", ": ": "：", " ": "", " & ": "、"}}
 
 
 def mark(text: str) -> str:
-    """``text`` (".", ". ", ", ", "; ", ": " or " " between two sentences) as the current language writes it."""
+    """``text`` (".", ". ", ", ", "; ", ": ", " & " or " " between two pieces) as the current language writes it."""
     return _MARKS.get(language(), {}).get(text, text)
+
+
+def aside(text: str) -> str:
+    """A short remark after a word: " (text)"; Chinese "（text）" (full-width, no space before it)."""
+    return f"（{text}）" if language() == "zh" else f" ({text})"
 
 
 def listed(items: Iterable[str]) -> str:

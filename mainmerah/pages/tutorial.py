@@ -36,6 +36,9 @@ from mainmerah.table.options import header_bar
 from mainmerah.table.style import game_points_css
 from mainmerah.teach import index
 from mainmerah.teach.lesson import Lesson, close_all, para, tables_in
+from mainmerah.teach.practice import check_record as check_practice
+from mainmerah.teach.practice import practice_key, today
+from mainmerah.teach.practice_panel import PracticePanel
 from mainmerah.teach.progress import Progress, TaskResult
 from mainmerah.teach.spec import LessonSpec
 from mainmerah.teach.student import STUDENT_KEY, attach_student, solved_per_level
@@ -72,9 +75,11 @@ class Tutorial(W.VBox):
         self.keeper = keeper
         self.index = -1
         self.puzzles: PuzzlesPage | None = None  # the Puzzles tab's page, built when the tab is first opened
+        self.practice: PracticePanel | None = None  # the Practice tab's panel, built when the tab is first opened
         # Lessons replaced by a rebuild, closed once the page shows the new one (never a blank stage between).
         self._retired: list[tuple[Lesson, list[W.Widget]]] = []
         self._puzzle_listeners: list[Callable[[dict[str, int]], object]] = []
+        self._practice_listeners: list[Callable[[dict[str, int]], object]] = []
         self.steps: list[W.Button] = []
         for i in range(len(self.specs)):
             b = W.Button(layout=W.Layout(width="auto", height="auto"))
@@ -132,8 +137,14 @@ class Tutorial(W.VBox):
         self.tabs: W.Tab | None = None
         self.puzzles_box = W.VBox([])
         self.puzzles_box.add_class("mm-puzzles-tab")
-        if puzzles and game in puzzle_games():
-            self.tabs = W.Tab([lessons, self.puzzles_box])
+        self.practice_box = W.VBox([])
+        self.practice_box.add_class("mm-practice-tab")
+        # The tabs this tutorial shows: the lessons; the puzzles of a game that has them; your practice.
+        self.tab_names: tuple[str, ...] = ("lessons",)
+        if puzzles:
+            self.tab_names = ("lessons", "puzzles", "practice") if game in puzzle_games() else ("lessons", "practice")
+            boxes = {"lessons": lessons, "puzzles": self.puzzles_box, "practice": self.practice_box}
+            self.tabs = W.Tab([boxes[t] for t in self.tab_names])
             self.tabs.add_class("mm-tutorial-tabs")
             self.tabs.add_class("mm-tabs")
             self.tabs.observe(lambda _ch: self._tab_chosen(), "selected_index")
@@ -157,17 +168,23 @@ class Tutorial(W.VBox):
     # ----- the Puzzles tab ------------------------------------------------------------------------
     @property
     def tab(self) -> str:
-        """The tab shown: "lessons" or "puzzles"."""
-        return "puzzles" if self.tabs is not None and self.tabs.selected_index == 1 else "lessons"
+        """The tab shown: "lessons", "puzzles" or "practice"."""
+        if self.tabs is None or self.tabs.selected_index is None:
+            return "lessons"
+        return self.tab_names[self.tabs.selected_index]
 
     def show_tab(self, name: str) -> None:
-        """Show the lessons or the puzzles (a tutorial without puzzles has only the lessons)."""
+        """Show the lessons, the puzzles or the practice (a tab this tutorial has not: nothing changes)."""
         if name not in TABS:
             raise ValueError(f"a tutorial's tab is one of {', '.join(TABS)}, not {name!r}")
-        if self.tabs is not None:
-            self.tabs.selected_index = TABS.index(name)  # observed: _tab_chosen
+        if self.tabs is not None and name in self.tab_names:
+            self.tabs.selected_index = self.tab_names.index(name)  # observed: _tab_chosen
 
     def _tab_chosen(self) -> None:
+        if self.tab == "practice" and self.practice is None:
+            self.practice_box.children = [self.loading]
+            self.practice = PracticePanel(self.game, self.keeper)
+            self.practice_box.children = [self.practice]
         if self.tab == "puzzles" and self.puzzles is None:
             self.puzzles_box.children = [self.loading]  # a sign of life at once, as for a lesson
             self.puzzles = PuzzlesPage(self.game, self.keeper, header=False, games=(self.game,))
@@ -180,6 +197,21 @@ class Tutorial(W.VBox):
     def on_puzzles(self, callback: Callable[[dict[str, int]], object]) -> None:
         """Call ``callback(solved)`` (puzzle level "1".."3" -> puzzles solved) whenever that may have changed."""
         self._puzzle_listeners.append(callback)
+
+    def on_practice(self, callback: Callable[[dict[str, int]], object]) -> None:
+        """Call ``callback(themes)`` (theme id -> exercises kept for Practice) once the browser's practice is read."""
+        self._practice_listeners.append(callback)
+
+    def _practice_restored(self, records: Records) -> None:
+        text = records.get(practice_key(self.game))
+        if text is None or not self._practice_listeners:
+            return
+        try:
+            themes = check_practice(text, self.game, today()).themes()
+        except KeptError:
+            return  # (the Practice tab names it when opened)
+        for cb in list(self._practice_listeners):
+            cb(themes)
 
     def _puzzles_changed(self, solved: dict[str, int] | None = None) -> None:
         if solved is None:
@@ -201,9 +233,9 @@ class Tutorial(W.VBox):
         if text:
             try:
                 tab = unpack(text, TAB_KIND, VERSION).get("tab")
-                if tab not in TABS:
+                if tab not in self.tab_names:
                     raise KeptError(_("the kept tab {tab!r} is not one of {tabs}").format(
-                        tab=str(tab)[:40], tabs=", ".join(TABS)))
+                        tab=str(tab)[:40], tabs=", ".join(self.tab_names)))
             except KeptError as e:
                 self._say(_("The tab kept in this browser could not be used, so nothing was changed: {why}.").format(
                     why=e))
@@ -260,8 +292,12 @@ class Tutorial(W.VBox):
         self.heading.value = f"<h1 style='margin:4px 0'>{escape(title)}</h1>"
         self.map_title.value = f"<b>{escape(_('Lessons: choose any one'))}</b>"
         if self.tabs is not None:
-            for i, t in enumerate((_("Lessons"), _("Puzzles: find the best card"))):
-                self.tabs.set_title(i, t)
+            titles = {"lessons": _("Lessons"), "puzzles": _("Puzzles: find the best card"),
+                      "practice": _("Practice: your mistakes")}
+            for i, t in enumerate(self.tab_names):
+                self.tabs.set_title(i, titles[t])
+        if self.practice is not None:
+            self.practice.relabel()
         self.back.description = _("◀ Previous lesson")
         self.next.description = _("Next lesson ▶")
         self.loading.value = f"<p>⏳ {escape(_('Opening the lesson…'))}</p>"
@@ -349,6 +385,7 @@ class Tutorial(W.VBox):
                 self._say(_("Your kept progress could not be used, so nothing was changed: {why}.").format(why=e))
         self._keep()
         self._restore_tab(records)
+        self._practice_restored(records)
 
     def _say(self, text: str) -> None:
         self.note.value = f"<p>{escape(text)}</p>"
@@ -427,7 +464,7 @@ class Tutorial(W.VBox):
 
 KIND, VERSION = "tutorial", 1
 TAB_KIND = "tutorial-tab"
-TABS = ("lessons", "puzzles")
+TABS = ("lessons", "puzzles", "practice")
 
 
 def kept_key(game: str) -> str:
@@ -470,9 +507,9 @@ def tutorial_page(query: str | None = None) -> W.VBox:
     request = parse_page_query(query)
     parts: list[W.Widget] = [style_widget(), PageLinks(request.game), problems_note(request)]
     if index.has_tutorial(request.game):
-        keys = [kept_key(request.game), LANG_KEY, STUDENT_KEY]
+        keys = [kept_key(request.game), LANG_KEY, STUDENT_KEY, tab_key(request.game), practice_key(request.game)]
         if request.game in puzzle_games():
-            keys += [tab_key(request.game), puzzles_key(request.game)]
+            keys += [puzzles_key(request.game)]
         keeper = Keeper(keys)
         follow_language(keeper, chosen_by_url=query_language(query) is not None)
         parts.append(Tutorial(game=request.game, keeper=keeper, puzzles=True))

@@ -15,13 +15,14 @@ import io
 import time
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, html_lang, ngettext
+from mainmerah.core.review import theme_name
 from mainmerah.draw.text import SANS, wrap_css
 from mainmerah.teach.classfolder import Record
 from mainmerah.teach.topics import topic_name
@@ -57,6 +58,7 @@ class Row:
     sessions: int = 1  # joined under this name: more than the pages open may mean two students share a name
     browser: str = ""  # the browser's kept id, when it keeps one
     twin: bool = False  # another browser's row has this name, or one that looks the same (see look_alike)
+    themes: dict[str, int] = field(default_factory=dict)  # the themes of the mistakes kept for Practice
 
     @property
     def label(self) -> str:
@@ -95,7 +97,20 @@ def row(record: Record, sessions: int = 1) -> Row:
     cells = {key: cell(lesson) for key, lesson in record.lessons.items()}
     return Row(session=record.session, name=record.name, game=record.game, cells=cells, puzzles=record.puzzles,
                stars=sum(c.stars for c in cells.values()), seconds=record.seconds, stuck=stuck, mistakes=n,
-               updated=record.updated, sessions=sessions, browser=record.browser)
+               updated=record.updated, sessions=sessions, browser=record.browser, themes=record.themes)
+
+
+def frequent_themes(game: str, themes: dict[str, int], most: int = 3) -> str:
+    """A student's most frequent mistake themes (Practice), in the page's language: "a missed capture (4); ..."."""
+    top = sorted(themes.items(), key=lambda kv: (-kv[1], kv[0]))[:most]
+    return "; ".join(f"{theme_words(game, t)} ({n})" for t, n in top)
+
+
+def theme_words(game: str, theme: str) -> str:
+    try:
+        return theme_name(game, theme)
+    except ValueError:  # a game no longer registered: its id as written
+        return theme
 
 
 def game_title(game: str) -> str:
@@ -169,7 +184,9 @@ def merged(records: Sequence[Record]) -> Record:
             puzzles[level] = max(n, puzzles.get(level, 0))
     name = next((r.name for r in reversed(records) if r.name), "")
     browser = next((r.browser for r in reversed(records) if r.browser), "")
-    return replace(lessons, session=last.session, name=name, puzzles=puzzles, updated=last.updated, browser=browser)
+    themes = next((r.themes for r in reversed(records) if r.themes), {})  # the latest Practice read
+    return replace(lessons, session=last.session, name=name, puzzles=puzzles, updated=last.updated, browser=browser,
+                   themes=themes)
 
 
 def sort_key(name: str) -> str:
@@ -237,7 +254,8 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
         return f'<th scope="col"{current}{tip}><a href="{href}">{escape(label)}{mark}</a></th>'
 
     # The glance first (who, how far, where stuck), then the detail that may need scrolling sideways.
-    heads = [head("name", _("Student")), head("stars", _("Stars")), head("stuck", _("Most mistakes on"))]
+    heads = [head("name", _("Student")), head("stars", _("Stars")), head("stuck", _("Most mistakes on")),
+             f'<th scope="col">{escape(_("Their own games: most frequent mistakes"))}</th>']
     heads += [head(f"lesson:{k}", f"{i}. {title}", title) for i, (k, title) in enumerate(t.lessons, 1)]
     heads += [head(f"puzzles:{lv}", _("Puzzles, level {level}").format(level=lv)) for lv in t.levels]
     heads += [head("time", _("Time")), head("updated", _("Last seen"))]
@@ -253,6 +271,8 @@ def table_html(t: GameTable, link: str, by: str, descending: bool) -> str:
         cells = [f'<th scope="row" class="mmt-name{" mmt-anon" if not r.name else ""}">{escape(r.label)}{note}</th>',
                  f"<td>{r.stars}</td>",
                  f'<td class="mmt-stuck-all">{escape(f"{topic_name(r.stuck)} ({r.mistakes})")}</td>' if r.stuck
+                 else '<td class="mmt-none">–</td>',
+                 f'<td class="mmt-themes">{escape(frequent_themes(t.game, r.themes))}</td>' if r.themes
                  else '<td class="mmt-none">–</td>']
         cells += [lesson_cell(r.cells.get(k)) for k, _t in t.lessons]
         cells += [f"<td>{r.puzzles.get(lv, 0)}</td>" for lv in t.levels]
@@ -412,7 +432,7 @@ def class_csv(records: Sequence[Record]) -> str:
             header += [_("{lesson}: stars").format(lesson=lesson), _("{lesson}: most mistakes on").format(
                 lesson=lesson)]
         header += [_("{game}: puzzles, level {level}").format(game=t.title, level=lv) for lv in t.levels]
-    header += [_("Most mistakes on"), _("Minutes"), _("Session")]
+    header += [_("Most mistakes on"), _("Their own games: most frequent mistakes"), _("Minutes"), _("Session")]
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow([safe_cell(h) for h in header])
@@ -424,6 +444,7 @@ def class_csv(records: Sequence[Record]) -> str:
                     c = r.cells.get(k) if other is t else None
                     line += [f"{c.stars}/{c.best}", topic_name(c.stuck) if c.stuck else ""] if c else ["", ""]
                 line += [r.puzzles.get(lv, 0) if other is t else "" for lv in other.levels]
-            line += [topic_name(r.stuck) if r.stuck else "", round(r.seconds / 60, 1), r.session]
+            line += [topic_name(r.stuck) if r.stuck else "", frequent_themes(t.game, r.themes),
+                     round(r.seconds / 60, 1), r.session]
             w.writerow([safe_cell(v) for v in line])
     return out.getvalue()

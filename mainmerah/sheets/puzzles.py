@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from mainmerah.core import registry
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _
+from mainmerah.core.words import mark
 from mainmerah.draw.plots import signed
 from mainmerah.sheets.page import LINE, MUTED, Page, PageFull, wrap
 
@@ -88,7 +89,7 @@ def draw_answer(page: Page, n: int, puzzle: Puzzle) -> None:
     page.lines(_("Final margin of each play, both sides then playing their best: {values}.").format(values=values),
                8, after=1)
     if puzzle.themes:
-        page.lines(_("Themes: {themes}.").format(themes="; ".join(_(t) for t in puzzle.themes)), 8, italic=True,
+        page.lines(_("Themes: {themes}.").format(themes=mark("; ").join(_(t) for t in puzzle.themes)), 8, italic=True,
                    after=1)
     page.lines(puzzle.reason, 7.5, color=MUTED, after=8)
 

@@ -99,6 +99,9 @@ class TableDrawing:
         @property
         def pass_play(self) -> bool: ...
 
+        @property
+        def retrying(self) -> Any: ...
+
         def pass_state(self) -> dict[str, Any]: ...
 
     passing: int | None
@@ -258,11 +261,12 @@ class TableDrawing:
         self.undo_button.description = "↶ " + _("Undo")
         self.undo_button.tooltip = _("Take back your last play and the computer moves after it")
         self.undo_button.disabled = self.human is None or not self._own_turns()
-        show(self.undo_button, self.human is not None and not self.pass_play)
+        # (not at a position tried again: it is judged, never played, so there is nothing to take back)
+        show(self.undo_button, self.human is not None and not self.pass_play and self.retrying is None)
         self.redo_button.description = "↷ " + _("Redo")
         self.redo_button.tooltip = _("Bring back the play you took back")
         self.redo_button.disabled = self._redo_target() is None
-        show(self.redo_button, self.human is not None and not self.pass_play)
+        show(self.redo_button, self.human is not None and not self.pass_play and self.retrying is None)
         self.hint_button.description = "★ " + _("Hint")
         self.hint_button.tooltip = _("Which card would a strong player choose here, and why?")
         show(self.hint_button, d is not None and self.hints)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
 from mainmerah.core.i18n import _
-from mainmerah.core.review import Moment, Review, line, position, review
+from mainmerah.core.review import Moment, Review, line, position, review, theme_name
 from mainmerah.draw.text import esc
 from mainmerah.table.cards import shared
 
@@ -48,6 +49,9 @@ class ReviewPanel(w.VBox):
         self.reviewed: Any = None  # a copy of it: the lines and the positions tried again are read from it
         self.running = False
         self._thread: threading.Thread | None = None
+        self._listeners: list[Callable[[Review, Any], object]] = []  # see on_reviewed
+        # What became of the review's mistakes (kept for Practice), said under the method line in the current language.
+        self.kept_note: Callable[[], str] | None = None
         self.start_button = w.Button(description=_("Review this game"), layout=w.Layout(display=""))
         self.start_button.add_class("mm-review-start")
         self.start_button.on_click(lambda _b: self.start())
@@ -87,6 +91,7 @@ class ReviewPanel(w.VBox):
 
     def _forget(self) -> None:
         self.result, self.game, self.reviewed, self.played = None, None, None, []
+        self.kept_note = None
         self.status.value = ""
         self.moments.children = ()
         self.retry_buttons = []
@@ -126,7 +131,13 @@ class ReviewPanel(w.VBox):
             self.running = False
             self.progress.layout.display = "none"
         if self.result is not None:
+            for cb in list(self._listeners):
+                cb(self.result, self.reviewed)
             self.show()
+
+    def on_reviewed(self, callback: Callable[[Review, Any], object]) -> None:
+        """Call ``callback(review, game)`` once a review is made (``game``: a copy of the game reviewed)."""
+        self._listeners.append(callback)
 
     def _progress(self, done: int, todo: int) -> None:
         self.progress.max = max(todo, 1)
@@ -140,6 +151,8 @@ class ReviewPanel(w.VBox):
         if r is None or game is None:
             return
         head = [f'<p class="mm-review-method">{esc(r.method())}</p>']
+        if self.kept_note is not None:
+            head.append(f'<p class="mm-review-kept">{esc(self.kept_note())}</p>')
         moments = r.moments[:SHOWN]
         if not moments:
             head.append(f'<p class="mm-review-none">{esc(_("No real mistake in this game: well played!"))}</p>')
@@ -185,9 +198,13 @@ class ReviewPanel(w.VBox):
         return "".join([
             f'<p class="mm-review-title"><b>{esc(title)}</b></p>',
             f"<p>{esc(m.explain())}</p>",
+            *([f'<p class="mm-review-theme">{esc(self._theme_words(m.theme))}</p>'] if m.theme else []),
             said(_("What happened after {action}:").format(action=m.action), played),
             said(_("After {action} instead, in this deal:").format(action=m.better), better),
         ])
+
+    def _theme_words(self, theme: str) -> str:
+        return _("Theme: {theme}.").format(theme=theme_name(self.reviewed.game_name, theme))
 
     # ----- try again ---------------------------------------------------------------------------
     def retry(self, m: Moment) -> None:

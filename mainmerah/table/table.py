@@ -134,6 +134,7 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
         self._change_listeners: list[Callable[[TableWidget], None]] = []
         self._frame: tuple[Any, Any, Any] | None = None
         self._retry: Any = None  # the review's moment tried again here (see try_again)
+        self._retry_listeners: list[Callable[[Any, str], object]] = []  # see on_retry
         self._build(controls, controls if options is None else options)
         self._set_game(game, from_start=False)
         ref = weakref.WeakMethod(self.refresh)
@@ -365,6 +366,11 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
         self.note = lambda: _("Try this position again: what do you play?")
         self._render()
 
+    def on_retry(self, callback: Callable[[Any, str], object]) -> None:
+        """Call ``callback(moment, action)`` whenever a choice at a position tried again is judged (Practice keeps
+        the answer)."""
+        self._retry_listeners.append(callback)
+
     def end_retry(self, game: Any) -> None:
         """Leave the position tried again: ``game`` (the reviewed one) again, at its end."""
         self._set_game(game, from_start=False)
@@ -380,6 +386,8 @@ class TableWidget(PassAndPlay, TableActions, TableDrawing, Stepper, w.VBox):
         self.note = lambda: m.verdict(said)
         self.selection = ()
         self._render()
+        for cb in list(self._retry_listeners):
+            cb(m, said)
         return True
 
     def set_four_colour(self, on: bool) -> None:

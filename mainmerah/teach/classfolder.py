@@ -24,7 +24,7 @@ import secrets
 import tempfile
 import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ MAX_FILE = 256 * 1024  # a real record is a few kB; anything far bigger is not o
 # Punctuation a nickname may hold besides letters, digits and single spaces.
 NAME_PUNCT = "-_.'"
 WORD = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")  # a game's registry name
-LIMITS = {"lessons": 60, "tasks": 60, "rules": 40, "puzzles": 20}
+LIMITS = {"lessons": 60, "tasks": 60, "rules": 40, "puzzles": 20, "themes": 40}
 
 
 class RecordError(ValueError):
@@ -184,18 +184,21 @@ class Record:
     # The browser's own id (kept in its storage; "" when unknown): a nameless student's sessions in one
     # browser (a reload, the Puzzles page) are one row for the teacher.
     browser: str = ""
+    # The themes of the student's own mistakes kept for Practice (theme id -> exercises), from the tutorial.
+    themes: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, "session": self.session, "name": self.name, "game": self.game,
                 "lessons": self.lessons, "puzzles": self.puzzles, "seconds": self.seconds, "updated": self.updated,
-                "browser": self.browser}
+                "browser": self.browser, "themes": self.themes}
 
 
 def make_record(session: str, name: str, progress: object, puzzles: dict[str, int] | None = None,
-                now: float | None = None, browser: str = "") -> Record:
+                now: float | None = None, browser: str = "", themes: dict[str, int] | None = None) -> Record:
     """A checked record from the tutorial's progress (RecordError when anything in it is wrong)."""
     data = {"kind": KIND, "version": VERSION, "session": session, "name": name, "puzzles": puzzles or {},
-            "updated": time.time() if now is None else now, "browser": browser, **check_progress(progress)}
+            "updated": time.time() if now is None else now, "browser": browser, "themes": themes or {},
+            **check_progress(progress)}
     return check_record(data)
 
 
@@ -219,11 +222,13 @@ def check_record(data: object) -> Record:
     if not isinstance(browser, str) or (browser and not SESSION.fullmatch(browser)):
         raise _fail("browser", _("expected 16 hexadecimal digits"))
     puzzles = _dict(d.get("puzzles", {}), "puzzles", "puzzles")
+    themes = _dict(d.get("themes", {}), "themes", "themes")
     progress = check_progress({"game": d.get("game"), "lessons": d.get("lessons"), "seconds": d.get("seconds", 0)})
     return Record(
         session=session, name=name, game=progress["game"], lessons=progress["lessons"],
         puzzles={_key(k, "puzzles"): _int(v, f"puzzles.{k}", 10_000) for k, v in puzzles.items()},
-        seconds=progress["seconds"], updated=_updated(d.get("updated", 0)), browser=browser)
+        seconds=progress["seconds"], updated=_updated(d.get("updated", 0)), browser=browser,
+        themes={_key(k, "themes"): _int(v, f"themes.{k}", 10_000) for k, v in themes.items()})
 
 
 def _updated(value: object) -> float:

@@ -88,6 +88,7 @@ class Reporter:
         self.name = ""
         self.browser = ""  # the browser's kept id (see StudentName): its nameless sessions are one student
         self.puzzles: dict[str, int] = {}  # puzzle level -> solved; the Puzzles page fills it (set_puzzles)
+        self.themes: dict[str, int] = {}  # the themes of the mistakes kept for Practice (set_themes)
         self.started = time.monotonic()
         self.error: str | None = None  # the last write's failure, if any (the student's page is not bothered)
         # On a page, nothing is written before a browser answered (its Keeper): a plain GET of the page, with no
@@ -118,12 +119,17 @@ class Reporter:
         self.puzzles = dict(solved)
         self.write()
 
+    def set_themes(self, counts: dict[str, int]) -> None:
+        self.themes = dict(counts)
+        self.write()
+
     def write(self, *_args: object) -> None:
         """Write the record now (a listener: any arguments are ignored). Never raises into the tutorial."""
         if not self.answered:
             return
         try:
-            record = make_record(self.session, self.name, self.progress(), self.puzzles, browser=self.browser)
+            record = make_record(self.session, self.name, self.progress(), self.puzzles, browser=self.browser,
+                                 themes=self.themes)
             body = {**record.to_json(), "updated": 0}
             if body == self._last:
                 return  # nothing new for the teacher
@@ -401,5 +407,8 @@ def attach_student(page: W.Box, tutorial: Any) -> Reporter | None:
     on_puzzles = getattr(tutorial, "on_puzzles", None)
     if callable(on_puzzles):
         on_puzzles(reporter.set_puzzles)  # the tutorial's Puzzles tab: solved per level, in the same record
+    on_practice = getattr(tutorial, "on_practice", None)
+    if callable(on_practice):
+        on_practice(reporter.set_themes)  # the themes of the student's kept mistakes (Practice), for the teacher
     reporter.write()  # the teacher sees the student arrive (once a browser answered: StudentName writes then)
     return reporter

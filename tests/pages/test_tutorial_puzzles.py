@@ -43,7 +43,8 @@ def stored(sent: list[dict[str, Any]], key: str) -> dict[str, Any]:
 @pytest.mark.parametrize("game", ["main-merah", "chinese-ten"])
 def test_a_fishing_tutorial_has_lessons_and_puzzles_tabs(game: str) -> None:
     tut = the_tutorial(tutorial_page(f"game={game}"))
-    assert tut.tabs is not None and tut.tabs.titles == ("Lessons", "Puzzles: find the best card")
+    assert tut.tabs is not None and tut.tabs.titles == ("Lessons", "Puzzles: find the best card",
+                                                        "Practice: your mistakes")
     assert tut.tab == "lessons" and tut.puzzles is None  # built only when the tab is opened: the page loads faster
     tut.show_tab("puzzles")
     page = tut.puzzles
@@ -56,13 +57,16 @@ def test_a_fishing_tutorial_has_lessons_and_puzzles_tabs(game: str) -> None:
     assert tut.puzzles is page  # opened again: the same page, nothing lost
 
 
-def test_games_without_puzzles_have_no_tabs() -> None:
+def test_games_without_puzzles_have_lessons_and_practice_only() -> None:
     tut = the_tutorial(tutorial_page("game=red-ten"))
-    assert tut.tabs is None and tut.tab == "lessons"
+    assert tut.tabs is not None and tut.tabs.titles == ("Lessons", "Practice: your mistakes")
+    assert tut.tab == "lessons"
     with pytest.raises(ValueError, match="not 'cards'"):
         tut.show_tab("cards")
     tut.show_tab("puzzles")  # asked of a tutorial without them: nothing to show, nothing changes
     assert tut.puzzles is None and tut.tab == "lessons"
+    tut.show_tab("practice")
+    assert tut.tab == "practice" and tut.practice is not None
 
 
 def test_the_tab_and_the_puzzles_solved_are_kept_and_come_back() -> None:
@@ -107,9 +111,10 @@ def test_the_tab_titles_follow_the_language() -> None:
     try:
         set_language("id")
         assert tut.tabs.titles[0] != "Lessons" and tut.tabs.titles[1] != "Puzzles: find the best card"
+        assert tut.tabs.titles[2] != "Practice: your mistakes"
     finally:
         set_language("en")
-    assert tut.tabs.titles == ("Lessons", "Puzzles: find the best card")
+    assert tut.tabs.titles == ("Lessons", "Puzzles: find the best card", "Practice: your mistakes")
 
 
 def test_on_a_class_server_the_tabs_puzzles_reach_the_teacher(monkeypatch: pytest.MonkeyPatch,

@@ -274,3 +274,22 @@ def test_the_browser_decides_the_row_and_look_alike_names_are_flagged(tmp_path: 
     assert [b[0] for b, r in sorted(rows.items()) if r.twin] == ["a", "b", "c"]
     html = teacher_document(cf.read_records(tmp_path)[0], [], key="k" * 32, lang="en", xsrf_form="")
     assert html.count('class="mmt-twin"') == 3
+
+
+def test_each_students_most_frequent_mistake_themes_are_shown_from_their_practice() -> None:
+    """The themes of the mistakes a student keeps for Practice (their own games, reviewed) reach the teacher's
+    table and the CSV, the most frequent first, in the page's language; a bad themes field is refused."""
+    themes = {"missed-capture": 4, "red-left": 1, "wasted-high": 2, "costs-later": 1}
+    ani = cf.make_record(cf.new_session(), "Ani", ANI, themes=themes, now=1000.0)
+    budi = cf.make_record(cf.new_session(), "Budi", BUDI, now=1000.0)
+    (table,) = class_tables([ani, budi])
+    rows = {r.name: r for r in table.rows}
+    assert rows["Ani"].themes == themes and rows["Budi"].themes == {}
+    html = teacher_document([ani, budi], [], key="k" * 32, lang="en", xsrf_form="")
+    assert "a missed capture (4); a wasted high card (2); a card that costs you later (1)" in html
+    assert "Their own games: most frequent mistakes" in html
+    text = class_csv([ani, budi])
+    assert "a missed capture (4); a wasted high card (2)" in text
+    for bad in ({"x": "many"}, {"": 1}, {f"t{i}": 1 for i in range(41)}):
+        with pytest.raises(cf.RecordError):
+            cf.make_record(cf.new_session(), "Ani", ANI, themes=bad)  # type: ignore[arg-type]

@@ -17,6 +17,7 @@ from mainmerah.core.cards import Card
 from mainmerah.core.i18n import N_
 from mainmerah.core.registry import GameInfo
 from mainmerah.families.fishing.bots import LEVELS, make_bot
+from mainmerah.families.fishing.explain import THEMES, themes
 from mainmerah.families.fishing.match import main_merah_next_deal
 from mainmerah.families.fishing.rules import VARIANTS
 from mainmerah.families.fishing.save import load_body
@@ -56,6 +57,8 @@ MAIN_MERAH = GameInfo(
     other_world=other_world,  # type: ignore[arg-type]
     playout=playout,  # type: ignore[arg-type]
     next_deal=main_merah_next_deal,  # type: ignore[arg-type]
+    themes=themes,
+    theme_names=THEMES,
     ui="mainmerah.families.fishing.ui:MAIN_MERAH",
 )
 
@@ -100,6 +103,8 @@ CHINESE_TEN = GameInfo(
     bots=LEVELS,
     other_world=other_world,  # type: ignore[arg-type]
     playout=playout,  # type: ignore[arg-type]
+    themes=themes,
+    theme_names=THEMES,
     match_target=1000,  # the rule book: a match plays to a target, 1000 by default (Games4All)
     ui="mainmerah.families.fishing.ui:CHINESE_TEN",
 )

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mainmerah.core.cards import Card, cards_text, points_text, rank_name, rank_plural
-from mainmerah.core.i18n import _, ngettext
+from mainmerah.core.i18n import N_, _, ngettext
 from mainmerah.core.words import capitalized, listed, mark, seat_name, sentences
 from mainmerah.families.fishing.rules import (
     PAIR_CLASS,
@@ -230,7 +230,7 @@ def _end(e: End, names: Sequence[str] | None, you: int | None) -> str:
     points = rules.points(len(e.piles))
     for seat, pile in enumerate(e.piles):
         who = capitalized(seat_name(seat, names, you))
-        lines.append(f"{who}: {score_card(pile, points)}")
+        lines.append(who + mark(": ") + score_card(pile, points))
     winners = e.winners
     if len(winners) == 1:
         w = winners[0]
@@ -281,3 +281,49 @@ def stranded_text(stranded: Sequence[Card], start_table: Sequence[Card], points:
 def summary(game: Game, names: Sequence[str] | None = None, you: int | None = None) -> str:
     """The whole game in words, one event a line."""
     return "\n".join(e.explain(list(names) if names else None, you) for e in game.events)
+
+
+# ----- the review's themes: what a mistake got wrong, from the engine's facts ----------------------------------
+
+THEMES: dict[str, str] = {
+    "choose-the-capture": N_("taking the wrong table card"),
+    "missed-capture": N_("a missed capture"),
+    "red-left": N_("leaving a red card to be captured"),
+    "wasted-high": N_("a wasted high card"),
+    "costs-later": N_("a card that costs you later"),
+}
+"""The fishing games' review themes by id (English source, shown through ``_()``); the last is the catch-all."""
+
+
+def taken_now(game: Any, action: str) -> tuple[int, bool]:
+    """(the points the seat to move takes at once with ``action``, whether the played card stays on the table):
+    its capture before the flip; a capture still to choose counts its richest option."""
+    seat, after = game.decision.seat, game.copy()
+    seen = len(after.events)
+    after.act(action)
+    card = Card.parse(action)
+    got = sum(after.points(c) for e in after.events[seen:] if type(e).__name__ == "Capture" and e.seat == seat
+              and e.source == "play" for c in (e.card, e.taken, *e.more))
+    d = after.decision
+    if d is not None and d.kind == "capture" and d.seat == seat and d.source == "play":
+        got += after.points(d.card) + max(after.points(c) for c in d.options)
+    return got, card in after.table
+
+
+def themes(game: Any, played: str, better: str) -> tuple[str, ...]:
+    """What ``played`` (at ``game``'s decision) got wrong against ``better``, the main theme first: the capture
+    chosen; a capture worth less than the better card's; the played card, a red one, left on the table to be
+    captured; a card worth more points spent where a cheaper one did better; else a cost that shows later."""
+    d = game.decision
+    if d is not None and d.kind == "capture":
+        return ("choose-the-capture",)
+    found: list[str] = []
+    (mine, stays), (best, best_stays) = taken_now(game, played), taken_now(game, better)
+    card, other = Card.parse(played), Card.parse(better)
+    if best > mine:
+        found.append("missed-capture")
+    if stays and game.points(card) > 0 and not (best_stays and game.points(other) >= game.points(card)):
+        found.append("red-left")
+    if game.points(card) > game.points(other):
+        found.append("wasted-high")
+    return (*found, "costs-later")

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from mainmerah.core.cards import PACK, RANKS, Card, card_label, rank_name, rank_plural
 from mainmerah.core.i18n import N_, _
+from mainmerah.core.words import mark
 
 # Rank numbers 1..13. The partner of a rank is the rank it pairs with.
 PARTNER: tuple[int, ...] = (0, 9, 8, 7, 6, 5, 4, 3, 2, 1, 10, 11, 12, 13)
@@ -141,7 +142,7 @@ class Ruleset:
             why = _("the {variant} variant allows at most two cards of any rank on the starting table").format(
                 variant=self.name
             )
-        return f"{what}: {why}"
+        return what + mark(": ") + why
 
     def four_of_a_kind(self, table: Sequence[Card]) -> tuple[Card, ...]:
         """The starting table's cards the dealer takes before play (Chinese Ten), else ()."""

@@ -11,6 +11,7 @@ from mainmerah.core.contract import GameState
 from mainmerah.core.i18n import N_
 from mainmerah.core.registry import GameInfo
 from mainmerah.families.in_the_red.bots import BOTS, make_bot
+from mainmerah.families.in_the_red.explain import THEMES, themes
 from mainmerah.families.in_the_red.rules import fits, legal_moves, losers, value
 from mainmerah.families.in_the_red.save import load_body
 from mainmerah.families.in_the_red.sim import other_world, playout
@@ -46,6 +47,8 @@ GAME = GameInfo(
     other_world=other_world,
     playout=playout,  # type: ignore[arg-type]
     next_deal=next_deal,
+    themes=themes,
+    theme_names=THEMES,
     low_wins=True,
     ui="mainmerah.families.in_the_red.ui:UI",
 )

@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mainmerah.core.cards import RANKS, SUIT_SYMBOLS, Card
-from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, listed, mark, seat_name
-from mainmerah.families.in_the_red.rules import TARGET, high, how_it_fits, value
+from mainmerah.core.i18n import N_, _, ngettext
+from mainmerah.core.words import aside, capitalized, listed, mark, seat_name
+from mainmerah.families.in_the_red.rules import TARGET, high, how_it_fits, losers, value
 
 if TYPE_CHECKING:  # events import this module to explain themselves; dispatch is by kind, not by class
     from mainmerah.families.in_the_red.events import (
@@ -73,7 +73,7 @@ def points(n: int) -> str:
 
 
 def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
-    drawn = ", ".join(f"{c} ({seat_name(s, names, you)})" for s, c in zip(e.seats, e.cards, strict=True))
+    drawn = mark(", ").join(f"{c}{aside(seat_name(s, names, you))}" for s, c in zip(e.seats, e.cards, strict=True))
     head = (_("Drawing for the first dealer: {drawn}.") if e.number == 0 else _("Drawing again: {drawn}.")).format(
         drawn=drawn)
     if e.dealer is not None:
@@ -94,7 +94,7 @@ def _dealer_draw(e: DealerDraw, names: Names, you: int | None) -> str:
 
 
 def _deal_start(e: DealStart, names: Names, you: int | None) -> str:
-    tops = mark(", ").join(f"{c} ({seat_name(s, names, you)})" for s, c in enumerate(e.stacks))
+    tops = mark(", ").join(f"{c}{aside(seat_name(s, names, you))}" for s, c in enumerate(e.stacks))
     packs = _("one pack") if e.packs == 1 else _("two packs")
     if len(set(e.hand_sizes)) == 1:
         each = _("{size} cards each").format(size=e.hand_sizes[0])
@@ -256,3 +256,44 @@ def explain(e: Any, names: Names = None, you: int | None = None) -> str:
     if how is None:
         raise TypeError(f"not an In The Red event: {e!r}")
     return how(e, names, you)
+
+
+# ----- the review's themes: what a mistake got wrong, from the engine's facts ----------------------------------
+
+THEMES: dict[str, str] = {
+    "into-the-red": N_("placing the card that puts your stack in the red"),
+    "let-out": N_("letting another player out of the red"),
+    "heavy-kept": N_("keeping a heavy card in your hand"),
+    "costs-later": N_("a card that costs you later"),
+}
+"""In The Red's review themes by id (English source, shown through ``_()``); the last is the catch-all."""
+
+
+def _after(game: Any, action: str) -> tuple[Card, tuple[int, ...]]:
+    """(the card ``action`` lays, who is in the red right after it, before the round ends), read from the event
+    the engine logs for it (a placement or a discard)."""
+    after = game.copy()
+    seen = len(after.events)
+    after.act(action)
+    laid = after.events[seen]
+    tops = list(game.tops)
+    if laid.kind == "place":
+        tops[laid.stack] = laid.card
+    return laid.card, losers(tops)[0]
+
+
+def themes(game: Any, played: str, better: str) -> tuple[str, ...]:
+    """What ``played`` (at ``game``'s decision) got wrong against ``better``, the main theme first: it leaves the
+    seat in the red where the better one did not; it takes another seat out of the red that the better one left
+    in; it keeps a card that counts more in the hand; else a cost that shows later."""
+    seat = game.decision.seat
+    before = set(losers(game.tops)[0])
+    (card, mine), (other, best) = _after(game, played), _after(game, better)
+    found: list[str] = []
+    if seat in mine and seat not in best:
+        found.append("into-the-red")
+    if any(s != seat and s not in mine and s in best for s in before):
+        found.append("let-out")
+    if value(card) < value(other):
+        found.append("heavy-kept")
+    return (*found, "costs-later")

@@ -21,6 +21,7 @@ from mainmerah.core.i18n import N_
 from mainmerah.core.registry import GameInfo
 from mainmerah.families.red_ten.bots import BOTS, make_bot
 from mainmerah.families.red_ten.deal import Setup, deal
+from mainmerah.families.red_ten.explain import THEMES, themes
 from mainmerah.families.red_ten.rules import Combo, answers_for, beats, classify, plays
 from mainmerah.families.red_ten.save import load_body
 from mainmerah.families.red_ten.sim import other_world, playout
@@ -41,6 +42,8 @@ GAME = GameInfo(
     bots=BOTS,
     other_world=other_world,  # type: ignore[arg-type]
     playout=playout,  # type: ignore[arg-type]
+    themes=themes,
+    theme_names=THEMES,
     match_games=4,  # the rule book: a fixed number of hands, 4 by default; no target by default
     ui="mainmerah.families.red_ten.ui:UI",
 )

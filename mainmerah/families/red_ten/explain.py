@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mainmerah.core.cards import BIG_JOKER, SMALL_JOKER, Card
+from mainmerah.core.cards import BIG_JOKER, SMALL_JOKER, Card, parse_cards
 from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import N_, _
+from mainmerah.core.words import aside, listed, mark, seat_name
 from mainmerah.core.words import capitalized as cap
-from mainmerah.core.words import listed, mark, seat_name
 from mainmerah.families.red_ten.rules import (
     FOUR,
     JOKERS,
     PAIR,
+    PASS,
     RED_TENS,
     REVEAL,
     SINGLE,
@@ -28,7 +29,9 @@ from mainmerah.families.red_ten.rules import (
     TENS,
     TRIPLE,
     Combo,
+    classify,
     is_red_ten,
+    plays,
     sort_cards,
 )
 
@@ -82,7 +85,7 @@ def describe(combo: Combo) -> str:
         return _("a pair of {ranks} ({cards})").format(ranks=plural(combo.cards[0].rank), cards=cards)
     if combo.kind == STRAIGHT:
         return _("a straight (顺子) {ranks} ({cards})").format(ranks=straight_ranks(combo), cards=cards)
-    return bomb_name(combo) + f" ({cards})"
+    return bomb_name(combo) + aside(cards)
 
 
 def rank_word(card: Card) -> str:
@@ -400,3 +403,58 @@ def _end(e: End, names: Names, you: int | None) -> str:
 def signed(n: int) -> str:
     """A score as the rule book writes it: +2, −2 (a minus sign), 0."""
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+# ----- the review's themes: what a mistake got wrong, from the engine's facts ----------------------------------
+
+THEMES: dict[str, str] = {
+    "answer": N_("showing or hiding your red tens"),
+    "passed-could-win": N_("passing when you could win the trick"),
+    "wasted-bomb": N_("a wasted bomb"),
+    "broke-combo": N_("breaking a pair or straight for nothing"),
+    "too-high": N_("a high card spent too early"),
+    "costs-later": N_("a play that costs you later"),
+}
+"""Red Ten's review themes by id (English source, shown through ``_()``); the last is the catch-all."""
+
+
+def _combo(action: str) -> Combo | None:
+    return None if action.strip().lower() == PASS else classify(parse_cards(action))
+
+
+def breaks(hand: Sequence[Card], combo: Combo | None) -> bool:
+    """Whether ``combo`` (not a bomb) splits a pair, three or four of the hand, or takes a card out of a straight
+    the hand holds without playing that straight."""
+    if combo is None or combo.bomb:
+        return False
+    held = [c.rank for c in hand if not c.joker]
+    used = [c.rank for c in combo.cards if not c.joker]
+    if any(held.count(r) > used.count(r) for r in set(used)):
+        return True
+    if combo.kind == STRAIGHT:
+        return False
+    gone = set(combo.cards)
+    return any(p.kind == STRAIGHT and gone & set(p.cards) for p in plays(hand))
+
+
+def themes(game: Any, played: str, better: str) -> tuple[str, ...]:
+    """What ``played`` (at ``game``'s decision) got wrong against ``better``, the main theme first: an answer
+    before play; a pass where a play beat the top; a bomb where no bomb was needed; a pair, three or straight
+    broken where the better play broke none, passed, or played a pair or straight itself; a higher play of the
+    same kind than the better one; else a cost that shows later."""
+    d = game.decision
+    if d is not None and d.kind == "answer":
+        return ("answer",)
+    hand = game.hands[d.seat] if d is not None else []
+    mine, best = _combo(played), _combo(better)
+    found: list[str] = []
+    if mine is None and best is not None:
+        found.append("passed-could-win")
+    if mine is not None and mine.bomb and (best is None or not best.bomb):
+        found.append("wasted-bomb")
+    if breaks(hand, mine) and (best is None or (best.size > 1 and not best.bomb) or not breaks(hand, best)):
+        found.append("broke-combo")
+    if (mine is not None and best is not None and not mine.bomb and (mine.kind, mine.size) == (best.kind, best.size)
+            and mine.key > best.key):
+        found.append("too-high")
+    return (*found, "costs-later")

@@ -12,7 +12,7 @@ import random
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK, RANKS, SUIT_SYMBOLS, Card
 from mainmerah.core.i18n import _
-from mainmerah.core.words import listed
+from mainmerah.core.words import listed, mark
 from mainmerah.families.fishing.explain import rule_of
 from mainmerah.families.fishing.rules import PARTNER, SELF_PAIRING, VARIANTS, Ruleset, get_ruleset, score_card
 from mainmerah.families.fishing.state import Game
@@ -44,9 +44,9 @@ def points_rows(rules: Ruleset) -> list[list[str]]:
         same: dict[tuple[int, ...], str] = {}
         for symbol, counts in by_suit.items():
             same[tuple(counts)] = same.get(tuple(counts), "") + symbol
-        label = "; ".join(
+        label = mark("; ").join(
             suits if list(counts) == list(rules.players) else _("{suits}, {n} players").format(
-                suits=suits, n=" & ".join(map(str, counts)))
+                suits=suits, n=mark(" & ").join(map(str, counts)))
             for counts, suits in same.items())
         out.append([label, *map(str, values)])
     return out
@@ -57,7 +57,7 @@ def totals_text(rules: Ruleset) -> str:
     if len(set(totals.values())) == 1:
         return _("{total} points in the whole pack.").format(total=next(iter(totals.values())))
     parts = [_("{total} with {n} players").format(total=t, n=n) for n, t in totals.items()]
-    return _("Points in the whole pack: {parts}.").format(parts="; ".join(parts))
+    return _("Points in the whole pack: {parts}.").format(parts=mark("; ").join(parts))
 
 
 def first_player_text(rules: Ruleset) -> str:
@@ -166,7 +166,7 @@ def _scoring(page: Page, rules: Ruleset) -> None:
     pts = rules.points(game.players)
     lines = [_("{who}: {card}").format(who=_("Seat {n}").format(n=s), card=score_card(p, pts))
              for s, p in enumerate(game.piles)]
-    page.lines(_("The example played to its end:") + " " + "; ".join(lines) + ".", size=8.5)
+    page.lines(_("The example played to its end:") + mark(" ") + mark("; ").join(lines) + mark("."), size=8.5)
     page.lines(match_text(rules), size=8.5)
 
 

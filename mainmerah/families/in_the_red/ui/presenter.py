@@ -18,7 +18,7 @@ from typing import Any
 
 from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _, ngettext
-from mainmerah.core.words import capitalized, listed, seat_name, sentences
+from mainmerah.core.words import aside, capitalized, listed, mark, seat_name, sentences
 from mainmerah.draw.text import esc
 from mainmerah.families.in_the_red.explain import and_list, fit_reason, no_fit_reason, score_text, stack_of
 from mainmerah.families.in_the_red.rules import TARGET, hand_value, legal_moves, losers, value
@@ -192,7 +192,7 @@ class InTheRedPresenter(Presenter):
         if not places:
             return _("{card} fits on no stack, but another card of yours does: a card may be discarded only when "
                      "nothing fits anywhere.").format(card=card)
-        where = ", ".join(f"{stack_of(s, names, you)} ({fit_reason(card, f.tops[s])})" for s in places)
+        where = mark(", ").join(stack_of(s, names, you) + aside(fit_reason(card, f.tops[s])) for s in places)
         return _("{card} fits on {where}: choose a lit stack.").format(card=card, where=where)
 
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str:

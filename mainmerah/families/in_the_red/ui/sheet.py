@@ -8,6 +8,7 @@ from __future__ import annotations
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK, RANKS, Card, parse_cards
 from mainmerah.core.i18n import _
+from mainmerah.core.words import mark
 from mainmerah.families.in_the_red.explain import fit_reason, no_fit_reason
 from mainmerah.families.in_the_red.rules import (
     HAND_SIZE,
@@ -33,7 +34,7 @@ def packs_text() -> str:
         groups.setdefault(pack_count(n), []).append(n)
     parts = [_("{packs} × {cards} cards for {low}–{high} players").format(
         packs=k, cards=len(PACK), low=ns[0], high=ns[-1]) for k, ns in groups.items()]
-    return "; ".join(parts)
+    return mark("; ").join(parts)
 
 
 def order() -> list[Card]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
 from mainmerah.core.i18n import _
-from mainmerah.core.words import listed
+from mainmerah.core.words import listed, mark
 from mainmerah.families.red_ten.deal import deal_sizes
 from mainmerah.families.red_ten.explain import answer_text, describe, does_not_beat, place_name, signed, why_beats
 from mainmerah.families.red_ten.rules import (
@@ -82,7 +82,7 @@ def _beating(page: Page) -> None:
         p, t = combo(play), combo(top)
         lines.append(_("{play} beats {top}: {why}.").format(play=describe(p), top=describe(t),  # type: ignore[arg-type]
                                                            why=why_beats(p, t)))  # type: ignore[arg-type]
-    lines += [does_not_beat(combo(play), combo(top)) + "." for play, top in NOT_BEATS]  # type: ignore[arg-type]
+    lines += [does_not_beat(combo(play), combo(top)) + mark(".") for play, top in NOT_BEATS]  # type: ignore[arg-type]
     page.bullets(lines, size=8)
 
 
