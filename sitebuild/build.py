@@ -48,6 +48,13 @@ FROM_LOCK = ["micropip", "packaging", "ipython", "asttokens", "decorator", "exec
 # Metadata-only stand-ins: sqlite3 is compiled into Pyodide's CDN only (IPython's history falls
 # back without it); jedi (1.6 MB with parso) serves completion only, which an app never asks for.
 STUBS = ["sqlite3", "jedi"]
+# The kernel loads ipywidgets as it starts: Voici's widget manager asks the kernel for its widgets the
+# moment it connects, on a comm target ("jupyter.widget.control") only ipywidgets registers; unanswered,
+# the page waited 4 s for it (once Python starts fast, on a return visit, that wait was a third of the
+# time). An IPython profile of the site's own says so (IPYTHONDIR, set for the kernel's Pyodide below).
+PROFILE = "mainmerah-site-ipython"
+PROFILE_CONFIG = {"InteractiveShellApp": {"extensions": ["ipywidgets"]}}
+NO_CODE = [*STUBS, PROFILE]  # wheels with no module to compile
 # The widget stack: the same versions as the build environment, whose labextensions the page loads
 # (a mismatch fails with "Module anywidget, version ... is not registered").
 WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
@@ -122,11 +129,13 @@ def download(pins: list[tuple[str, str]]) -> list[Path]:
     return [w for w in found if w is not None]
 
 
-def stub_wheel(name: str, ver: str, dest: Path) -> Path:
-    """A wheel with metadata only: installers see ``name`` installed, ``import name`` still fails."""
+def data_wheel(name: str, ver: str, dest: Path, data: dict[str, str] | None = None) -> Path:
+    """A wheel of ``data`` (path in site-packages -> text) and its metadata. With no data, a stand-in:
+    installers see ``name`` installed, ``import name`` still fails."""
     path = dest / f"{name}-{ver}-py3-none-any.whl"
     info = f"{name}-{ver}.dist-info"
     files = {
+        **(data or {}),
         f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {ver}\n"
                             "Summary: stand-in for the static site (no code)\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: mainmerah-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
@@ -134,13 +143,19 @@ def stub_wheel(name: str, ver: str, dest: Path) -> Path:
     record = []
     with zipfile.ZipFile(path, "w") as z:
         for arc, text in files.items():
-            data = text.encode()
-            z.writestr(zipfile.ZipInfo(arc, (1980, 1, 1, 0, 0, 0)), data)
-            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            record.append(f"{arc},sha256={digest},{len(data)}")
+            data_bytes = text.encode()
+            z.writestr(zipfile.ZipInfo(arc, (1980, 1, 1, 0, 0, 0)), data_bytes)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data_bytes).digest()).rstrip(b"=").decode()
+            record.append(f"{arc},sha256={digest},{len(data_bytes)}")
         record.append(f"{info}/RECORD,,")
         z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (1980, 1, 1, 0, 0, 0)), "\n".join(record) + "\n")
     return path
+
+
+def profile_dir(python: str) -> str:
+    """Where the kernel finds the site's IPython profile (IPYTHONDIR): in the site-packages of Pyodide's
+    Python ``python`` ("3.13"), where the profile's wheel puts it."""
+    return f"/lib/python{python}/site-packages/{PROFILE.replace('-', '_')}"
 
 
 def own_wheel(dest: Path) -> Path:
@@ -179,7 +194,7 @@ def lay_pyodide(dest: Path) -> list[str]:
         packages[name] = lock_entry(name, str(e["version"]), dest / wheel.name, list(e["imports"]), depends)
     for name in STUBS:
         ver = str(old[name]["version"])
-        packages[name] = lock_entry(name, ver, stub_wheel(name, ver, dest), [], [])
+        packages[name] = lock_entry(name, ver, data_wheel(name, ver, dest), [], [])
     for (name, ver), wheel in zip(widgets, wheels[len(FROM_LOCK):], strict=True):
         shutil.copy2(wheel, dest / wheel.name)
         packages[norm(name)] = lock_entry(norm(name), ver, dest / wheel.name, [], [])
@@ -189,6 +204,10 @@ def lay_pyodide(dest: Path) -> list[str]:
         wheel = sorted(pypi.glob(f"{name}-*.whl"))[-1]
         shutil.copy2(wheel, dest / wheel.name)
         packages[norm(name)] = lock_entry(norm(name), wheel.name.split("-")[1], dest / wheel.name, [], [])
+    folder = PROFILE.replace("-", "_")
+    profile = data_wheel(folder, "1.0", dest, {
+        f"{folder}/profile_default/ipython_config.json": json.dumps(PROFILE_CONFIG, indent=1) + "\n"})
+    packages[PROFILE] = lock_entry(PROFILE, "1.0", profile, [], [])
     own = own_wheel(dest)
     packages["mainmerah"] = lock_entry("mainmerah", own.name.split("-")[1], own, ["mainmerah"], [])
     precompile(dest, runtime, packages, "cp" + "".join(str(lock["info"]["python"]).split(".")[:2]))
@@ -207,7 +226,7 @@ def precompile(dest: Path, runtime: Path, packages: dict[str, dict[str, object]]
     todo: list[tuple[Path, Path, Path]] = []  # (input, output, cached copy)
     jobs: list[tuple[Path, Path]] = []
     for name, e in packages.items():
-        if name in STUBS:
+        if name in NO_CODE:
             continue
         wheel = dest / str(e["file_name"])
         dist, ver = wheel.name.split("-")[:2]
@@ -230,7 +249,7 @@ def precompile(dest: Path, runtime: Path, packages: dict[str, dict[str, object]]
         src.unlink()
     (dest / "python_stdlib.pyc.zip").rename(dest / "python_stdlib.zip")
     for name, e in packages.items():
-        if name not in STUBS:
+        if name not in NO_CODE:
             dist, ver = str(e["file_name"]).split("-")[:2]
             wheel = dest / f"{dist}-{ver}-{tag}-none-any.whl"
             e["file_name"], e["sha256"] = wheel.name, sha256(wheel)
@@ -240,10 +259,13 @@ def lite_dir() -> None:
     shutil.rmtree(LITE, ignore_errors=True)
     LITE.mkdir(parents=True)
     preload = lay_pyodide(LITE / "static" / "pyodide")
+    python = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
     settings = {KERNEL_PLUGIN: {
         "disablePyPIFallback": True,
         # One batch, before the kernel starts: the notebooks need no %pip cell (they run unchanged under Voila).
-        "loadPyodideOptions": {"packages": preload},
+        # The site's IPython profile: ipywidgets loaded as the kernel starts (PROFILE above).
+        "loadPyodideOptions": {"packages": preload,
+                               "env": {"IPYTHONDIR": profile_dir(".".join(str(python).split(".")[:2]))}},
     }}
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {"litePluginSettings": settings}}
     (LITE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))

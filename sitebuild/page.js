@@ -115,26 +115,31 @@
         setTimeout(function () { if (note.dataset.kind === "offline") { note.remove(); } }, 10000);
       }
     };
-    var had = !!navigator.serviceWorker.controller; // an earlier build's worker serves this page
-    var tell = function () {
-      var kind = had ? "update" : "offline";
-      if (document.body) { say(kind); } else { document.addEventListener("DOMContentLoaded", function () { say(kind); }); }
-    };
-    var watch = function (w) {
-      if (w) { w.addEventListener("statechange", function () { if (w.state === "activated") { tell(); } }); }
-    };
-    // A new worker takes the page once it has every file of its build (it claims the open pages).
-    navigator.serviceWorker.addEventListener("controllerchange", tell);
-    // A new worker fetches the whole site once this page has drawn, from what the page fetched
-    // (see sitebuild/sw.js): a first visit then transfers each file once.
-    var go = function (w) {
+    var had = !!navigator.serviceWorker.controller; // a worker of the site (this build's or an older one's)
+    var drawnTo = function (w) {
       if (!w) { return; }
       if (loaded) { w.postMessage("mainmerah:page-drawn"); } else { onLoaded.push(function () { w.postMessage("mainmerah:page-drawn"); }); }
     };
+    var tell = function (kind) {
+      if (document.body) { say(kind); } else { document.addEventListener("DOMContentLoaded", function () { say(kind); }); }
+    };
+    // The site's first worker takes this page at once and keeps what it fetches; once the page has drawn,
+    // the worker fetches the rest of the site (sitebuild/sw.js): a first visit transfers each file once.
+    // An older build's worker serving this page: the new build's worker takes it once it has every file.
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (had) { tell("update"); } else { drawnTo(navigator.serviceWorker.controller); }
+    });
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var m = event.data || {};
+      if (m.kind === "mainmerah:kept" && m.fetched > 0 && document.documentElement.dataset.mmSiteWorker !== "update") {
+        tell("offline");
+      }
+    });
+    navigator.serviceWorker.startMessages();
+    drawnTo(navigator.serviceWorker.controller); // it may not have every file yet (a first visit cut short)
     navigator.serviceWorker.register(worker).then(function (reg) {
-      watch(reg.installing);
-      go(reg.installing);
-      reg.addEventListener("updatefound", function () { watch(reg.installing); go(reg.installing); });
+      drawnTo(reg.installing);
+      reg.addEventListener("updatefound", function () { drawnTo(reg.installing); });
     }).catch(function (e) { console.warn("mainmerah: no offline copy (" + e + ")"); });
   }
 })();

@@ -5,14 +5,22 @@
 // site's root, same scope): a scope has one worker, so two of them would replace each other. This
 // one keeps JupyterLite's (renamed jupyterlite-service-worker.js, loaded below with importScripts)
 // for what only it does (the kernel's file and stdin requests under /api/, its heartbeat), and
-// answers every other request of the site itself:
+// answers every other request of the site itself. Its cache is named after the build
+// ("mainmerah-<id>"); every file put there is checked against its sha256 first.
 //
-// - install: every file of the build into a cache named after the build ("mainmerah-<id>"), each
-//   checked against its sha256 (a half-deployed site fails the install; the old cache stays; the
-//   next visit tries again);
-// - activate: the caches of other builds are removed;
-// - fetch: a file of the build from the cache (network only when it is missing); anything else of
-//   the site from the network, and offline a 404 as a static server would answer.
+// - A first visit (no worker of the site yet): the worker takes the page at once and keeps each file
+//   of the build the page fetches as it passes (the wasm, the wheels, the scripts); once the page has
+//   drawn (its message), it fetches the files the page did not ask for, and tells the page when every
+//   file is kept. Each file crosses the network once. (Filling the cache from the browser's HTTP
+//   cache after the page drew, as it did before, fetched 9 files twice, the 8.6 MB wasm among them:
+//   an entry larger than an eighth of the HTTP cache is not kept there, and the first files the
+//   page fetched were evicted by the time the worker asked; a private window's cache is small.)
+// - A new build (an older build's worker serves the pages): it installs without taking them; once a
+//   page has drawn it keeps every file, each from the older build's cache when its bytes are the
+//   same, else from the network, then takes the open pages (the page offers a reload) and removes
+//   the other builds' caches. A half-deployed site fails the install; the old cache stays.
+// - fetch: a file of the build from the cache (the network when it is missing, kept as it passes);
+//   anything else of the site from the network, and offline a 404 as a static server would answer.
 "use strict";
 
 // In a scope of its own: JupyterLite's script, loaded at the end into the same global scope, declares
@@ -35,19 +43,50 @@ function request(path) {
   return new Request(new URL(path, ROOT).href, { cache: "no-cache" });
 }
 
+const SHA = new Map(BUILD.files);
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+// Keeps `response` (a file of the build) when its bytes are this build's. True when kept.
+async function keep(cache, path, response) {
+  if (!response.ok || response.type !== "basic" || await sha256(response.clone()) !== SHA.get(path)) {
+    return false;
+  }
+  await cache.put(request(path), response);
+  return true;
+}
+
+// The same file in another build's cache, if its bytes are this build's.
+async function fromOlderBuild(cache, path) {
+  for (const name of await caches.keys()) {
+    if (name === CACHE || !name.startsWith("mainmerah-")) { continue; }
+    const hit = await (await caches.open(name)).match(request(path));
+    if (hit && await keep(cache, path, hit)) { return true; }
+  }
+  return false;
+}
+
+// Every file of the build not kept yet; returns how many were fetched.
 async function precache() {
   const cache = await caches.open(CACHE);
+  let fetched = 0;
   await Promise.all(BUILD.files.map(async ([path, sha]) => {
-    if (await cache.match(request(path))) { return; } // a retried install keeps what it has
+    if (await cache.match(request(path)) || await fromOlderBuild(cache, path)) { return; }
     let response;
     try {
-      // The browser's HTTP cache first: the page that has just drawn fetched many of these files.
+      // The browser's HTTP cache first: the page fetched some of these files before this worker
+      // served it (the page itself, its first scripts).
       response = await checked(path, sha, "default");
     } catch (e) {
       response = await checked(path, sha, "no-cache"); // a stale copy there: ask the server again
     }
     await cache.put(request(path), response);
+    fetched += 1;
   }));
+  return fetched;
 }
 
 // integrity: the bytes of this build and no other (a stale copy or a half-deployed site is refused).
@@ -62,10 +101,16 @@ async function dropOldCaches() {
   await Promise.all(names.filter((n) => n.startsWith("mainmerah-") && n !== CACHE).map((n) => caches.delete(n)));
 }
 
-async function fromBuild(path, req) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(request(path));
-  return hit || fetch(req);
+// A file of the build: from the cache, else from the network and kept as it passes to the page.
+function fromBuild(event, path) {
+  return (async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request(path));
+    if (hit) { return hit; }
+    const response = await fetch(event.request);
+    event.waitUntil(keep(cache, path, response.clone()).catch(() => false));
+    return response;
+  })();
 }
 
 async function fromNetwork(req) {
@@ -76,24 +121,49 @@ async function fromNetwork(req) {
   }
 }
 
-// Registered before JupyterLite's: a request answered here stops there (stopImmediatePropagation).
-// The install waits for the page that registered it to have drawn (its message), a minute at most:
-// the page's own requests go first, and the worker then finds most files in the browser's HTTP cache
-// (the same visit does not download them twice).
+async function tellPages(message) {
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  pages.forEach((page) => page.postMessage(message));
+}
+
+// Registered before JupyterLite's: an event answered here stops there (stopImmediatePropagation).
+// A page that has drawn says so: the worker then fetches what the page did not (a new build's worker
+// waits for it a minute at most before it starts anyway).
 const PATIENCE = 60000;
 let pageDrawn;
 const drawn = new Promise((resolve) => { pageDrawn = resolve; });
+let filling = null; // the active worker's fill of its cache, once a page has drawn
+// Whether this worker is the registration's active one: it is, unless its install event came in this
+// life of it and its activate event did not yet (a worker started again to answer an event is active).
+let active = true;
+
 self.addEventListener("message", (event) => {
-  if (event.data === "mainmerah:page-drawn") { pageDrawn(); }
+  if (event.data !== "mainmerah:page-drawn") { return; }
+  pageDrawn();
+  // The active worker makes sure every file is kept: the first time here, the files the page did not
+  // fetch (a page that draws before this worker is active says so again once it is: page.js), or
+  // what a fill cut short (the page closed) left out. Nothing is fetched when all are kept.
+  if (active) {
+    filling = filling || precache().then((fetched) => tellPages({ kind: "mainmerah:kept", fetched }))
+      .finally(() => { filling = null; });
+    event.waitUntil(filling);
+  }
 });
 
 self.addEventListener("install", (event) => {
   event.stopImmediatePropagation(); // JupyterLite's install only activates at once and caches nothing
+  active = false;
+  if (!self.registration.active) {
+    // The site's first worker here: it takes the page now, and keeps what the page fetches.
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
   const patience = new Promise((resolve) => { setTimeout(resolve, PATIENCE); });
   event.waitUntil(Promise.race([drawn, patience]).then(precache).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
+  active = true;
   // The open pages are this worker's from now on (JupyterLite's activate, which follows, claims them too).
   event.waitUntil(dropOldCaches().then(() => self.clients.claim()));
 });
@@ -106,7 +176,7 @@ self.addEventListener("fetch", (event) => {
   if (path === null) { return; }
   if (FILES.has(path)) {
     event.stopImmediatePropagation();
-    event.respondWith(fromBuild(path, req));
+    event.respondWith(fromBuild(event, path));
   } else if (!url.pathname.includes("/api/")) {
     event.stopImmediatePropagation();
     event.respondWith(fromNetwork(req));

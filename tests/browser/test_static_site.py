@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 import mainmerah as mm
+from mainmerah.core.registry import games_with
 from mainmerah.families.fishing.dealcode import encode
 from mainmerah.table.style import card_class
 
@@ -43,6 +44,8 @@ browser_conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(browser_conftest)
 CHROMIUM, CHROMIUM_ARGS, ROOT = (browser_conftest.CHROMIUM, browser_conftest.CHROMIUM_ARGS, browser_conftest.ROOT)
 require_browser = browser_conftest.require_browser
+# What the Voila side's Chinese test calls English on a page (tests/browser/test_chinese_browser.py).
+from test_chinese_browser import VISIBLE_TEXT, english_words  # noqa: E402 (after the helpers it imports)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 COLD = 180_000  # page open -> Python running in the page
@@ -299,6 +302,24 @@ def test_a_puzzle_is_solved_in_the_browser(offline_page: object, site_url: str) 
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
 
 
+def test_every_game_table_and_first_lesson_in_chinese(offline_page: object, site_url: str) -> None:
+    """Issue 26 on the static site: each game's table and first lesson opened with ?lang=zh name their language
+    (zh-Hans) and show no English word but the ones the app keeps in every language (as under Voila). The
+    language reaches the kernel in the page's worker through the query string, as ?game= does."""
+    pg = offline_page
+    for game in games_with("lessons"):
+        for page, ready in ((f"play.html?game={game}&seed=5&pace=instant&lang=zh", ".mm-hand .mm-card"),
+                            (f"tutorial.html?game={game}&lang=zh", ".mm-lesson")):
+            pg.goto(f"{site_url}/voici/render/{page}")  # type: ignore[attr-defined]
+            pg.wait_for_selector(ready, timeout=COLD)  # type: ignore[attr-defined]
+            pg.wait_for_function("() => document.documentElement.lang === 'zh-Hans'",  # type: ignore[attr-defined]
+                                 timeout=WAIT)
+            text = pg.evaluate(VISIBLE_TEXT)  # type: ignore[attr-defined]
+            assert english_words(text) == [], (page, english_words(text))
+            assert re.search(r"[\u4e00-\u9fff]", text), page
+    assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+
+
 # The site's service worker and manifest (sitebuild/offline.py, sitebuild/sw.js), loaded by path.
 _spec = importlib.util.spec_from_file_location("site_offline", ROOT / "sitebuild" / "offline.py")
 assert _spec and _spec.loader
@@ -358,8 +379,11 @@ def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site
         expect()(pg.locator("#mm-site-worker button")).to_have_text("Reload")
         # The old build's cache is removed as the new worker takes over (the page may say so a moment sooner).
         assert old != [f"mainmerah-{new}"]
-        pg.wait_for_function(  # type: ignore[attr-defined]
-            f"async () => JSON.stringify(await ({CACHES})()) === '[\"mainmerah-{new}\"]'", timeout=WAIT)
+        for _ in range(WAIT // 250):  # (wait_for_function would not await the caches' answer)
+            if pg.evaluate(CACHES) == [f"mainmerah-{new}"]:  # type: ignore[attr-defined]
+                break
+            pg.wait_for_timeout(250)  # type: ignore[attr-defined]
+        assert pg.evaluate(CACHES) == [f"mainmerah-{new}"]  # type: ignore[attr-defined]
         # The next page is the new build's, from the new cache.
         pg.locator("#mm-site-worker button").click()  # type: ignore[attr-defined]
         pg.wait_for_load_state()  # type: ignore[attr-defined]
@@ -402,7 +426,7 @@ def test_python_modules_come_compiled_and_the_lockfile_knows_each_wheel(site_roo
     every page open; each wheel's sha256 is the lockfile's (Pyodide refuses a wheel that differs)."""
     pyodide = site_root / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
-    stubs = {"jedi", "sqlite3"}  # metadata only (sitebuild/build.py)
+    stubs = {"jedi", "sqlite3", "mainmerah-site-ipython"}  # no code (sitebuild/build.py)
     for name, entry in lock["packages"].items():
         wheel = pyodide / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
