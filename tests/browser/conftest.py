@@ -70,8 +70,25 @@ class VoilaServer:
         # The app's page template (Voila's own less its CDN links) lives in config/app, as for `make app`.
         env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
             p for p in (str(ROOT / "config" / "app"), os.environ.get("JUPYTER_PATH", "")) if p)}
+        self._cmd, self._env = cmd, env
         self.proc = processes.spawn(cmd, stdout=self._logf, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         self._wait()
+
+    def restart(self) -> None:
+        """Stop the server (every kernel with it) and start it again on the same port, as a machine's restart does."""
+        processes.stop(self.proc)
+        self.proc = processes.spawn(self._cmd, stdout=self._logf, stderr=subprocess.STDOUT, cwd=ROOT, env=self._env)
+        self._wait()
+
+    def kernel_pid(self, kernel: str) -> int:
+        """The process of this server's kernel ``kernel`` (by id)."""
+        for p in psutil.Process(self.proc.pid).children(recursive=True):
+            try:
+                if kernel in " ".join(p.cmdline()):
+                    return int(p.pid)
+            except psutil.Error:
+                continue
+        raise LookupError(f"no kernel {kernel} under the server")
 
     def _wait(self, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout

@@ -2,8 +2,9 @@
 
 Ani opens **Play with others** on the table page (1280 px), seats a second person and gets the code and the
 join link; Budi (a phone, 390 px) opens the link and takes the next free seat at once, then gives a name. They
-play a whole Main Merah game against each other by clicking, Budi's page reloaded mid-game (it comes back into
-the seat: the Keeper kept the token, the address the code). **Every websocket frame each page receives is
+play a whole Main Merah game against each other by clicking, through three faults that each lose nothing:
+Budi's page reloaded, Budi's kernel killed, the whole server restarted (every page comes back into its seat: the
+Keeper kept the token, the address the code, the class folder the table). **Every websocket frame each page receives is
 recorded** and none holds a card of the other seat's hand at that moment (the hands known by replaying the
 table's save file, which the server keeps in the class folder, through the engine). The home page's **Join a
 table** form leads to the same link. Screenshots: tests/artifacts/shared-*.png.
@@ -12,7 +13,9 @@ table** form leads to the same link. Screenshots: tests/artifacts/shared-*.png.
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import struct
 import sys
 from collections.abc import Iterator
@@ -220,6 +223,16 @@ def play_turn(page: Any) -> None:
                            timeout=WAIT)
 
 
+def back_in_the_seat(page: Any, code: str, fault: str) -> None:
+    """After ``fault``, a reload of ``page`` comes back into its seat at table ``code`` with the hand it had."""
+    hand_before = len(hand(page))  # as drawn before the fault (no move can happen at a table without this seat)
+    reload(page, ".mm-hand .mm-card:not(.mm-empty)")
+    page.wait_for_selector(".mm-sh-leave", state="visible", timeout=WAIT)
+    assert page.text_content(".mm-sh-the-code").strip() == code, fault
+    page.wait_for_function("n => document.querySelectorAll('.mm-hand .mm-card:not(.mm-empty)').length === n",
+                           arg=hand_before, timeout=WAIT)
+
+
 def full_shot_page(page: Any, name: str) -> None:
     """A screenshot of a page drawn without a kernel (the home page)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -292,18 +305,21 @@ def test_two_people_play_a_whole_game_at_a_shared_table(server: VoilaServer, bro
         full_shot(ani, "shared-table-1280")
         full_shot(budi, "shared-table-390-zh")
         moves = 0
-        reloaded = False
+        faults = {6: "reload", 10: "kernel killed", 14: "server restarted"}  # each loses nothing
         while (page := wait_turn_or_end(ani, budi)) is not None:
             play_turn(page)
             moves += 1
-            if moves == 6 and not reloaded:
-                hand_before = len(hand(budi))
-                reload(budi, ".mm-hand .mm-card:not(.mm-empty)")
-                budi.wait_for_selector(".mm-sh-leave", state="visible", timeout=WAIT)
-                budi.wait_for_function("n => document.querySelectorAll('.mm-hand .mm-card:not(.mm-empty)').length"
-                                       " === n", arg=hand_before, timeout=WAIT)
-                reloaded = True
+            fault = faults.pop(moves, None)
+            if fault == "kernel killed":
+                kernel = budi.evaluate("window.jupyterapp.widgetManager.kernel.id")
+                os.kill(server.kernel_pid(kernel), signal.SIGKILL)
+            if fault == "server restarted":
+                server.restart()  # every kernel gone; the tables come back from the class folder
+            if fault is not None:
+                for p in (budi, ani) if fault == "server restarted" else (budi,):
+                    back_in_the_seat(p, code, fault)
             assert moves < 200
+        assert not faults, f"the game ended before {sorted(faults.values())}"
         game = saved_game(server, code)
         assert game.is_over and len(game.choices) == moves
         for p in (ani, budi):
