@@ -317,7 +317,7 @@ class WatchPanel(w.VBox):
                       if isinstance(s.get("seat"), int) and 0 <= s["seat"] < len(names))
         notes = "".join(f'<p class="mm-sh-note">{escape(n)}</p>' for n in seat.notes)
         story = "".join(f"<li>{escape(line)}</li>" for line in seat.events[-40:])
-        about = _("You are watching the table {code}: you see what every seat sees, nobody's cards.").format(
+        about = _("You are watching the table {code}: you see what every seat sees, and no one's hand.").format(
             code=seat.code)
         self.body.set(
             f'<p class="mm-sh-line">{escape(about)}</p>'

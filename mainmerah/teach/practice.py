@@ -229,10 +229,10 @@ def keep_practice(table: Any, keeper: Any, on: Callable[[], dt.date] = today) ->
         n = len(new)
 
         def said() -> str:
-            kept = ngettext("This mistake is kept for the tutorial's Practice tab: it comes back until you get it "
-                            "right.",
-                            "These {n} mistakes are kept for the tutorial's Practice tab: they come back until you "
-                            "get them right.", n).format(n=n)
+            kept = ngettext("This mistake is kept for the tutorial's Practice tab: it comes back on a schedule, "
+                            "sooner while you miss it, less often as you get it right.",
+                            "These {n} mistakes are kept for the tutorial's Practice tab: they come back on a "
+                            "schedule, sooner while you miss them, less often as you get them right.", n).format(n=n)
             if refused is None:
                 return kept
             return _("{kept} (The practice kept in this browser could not be used, so it starts afresh: "
