@@ -127,7 +127,9 @@ def test_the_hint_button_stays_put_when_an_answer_is_told(voila, browser) -> Non
         task = ".mm-task-red"
         button = page.locator(f"{task} .mm-hint-button")
         expect()(button).to_be_visible(timeout=WAIT)
-        place = "e => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; }"
+        # Where the button sits in its task (the click may scroll the page to bring the card into view).
+        place = (f"e => {{ const r = e.getBoundingClientRect(), t = document.querySelector('{task}')"
+                 ".getBoundingClientRect(); return [Math.round(r.left - t.left), Math.round(r.top - t.top)]; }")
         before = button.evaluate(place)
         page.locator(f"{task} .mm-c-9H").first.click()  # not the highest red card
         expect()(page.locator(f"{task} > .mm-feedback")).to_contain_text("K♦ is higher", timeout=WAIT)
