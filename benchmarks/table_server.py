@@ -57,15 +57,15 @@ class Table:
     code: str
     game: str
     people: int
-    pending: dict[int, tuple[float, set[int]]] = field(default_factory=dict)  # seq -> (sent at, seats still to get it)
+    pending: dict[int, tuple[float, set[int]]] = field(default_factory=dict)  # moves -> (sent at, seats yet to get it)
     latencies: list[float] = field(default_factory=list)
     over: int = 0
 
-    def sent(self, seq: int, at: float) -> None:
-        self.pending[seq] = (at, set(range(self.people)))
+    def sent(self, moves: int, at: float) -> None:
+        self.pending[moves] = (at, set(range(self.people)))
 
-    def arrived(self, who: int, seq: int, at: float) -> None:
-        for s in [s for s in self.pending if s <= seq]:
+    def arrived(self, who: int, moves: int, at: float) -> None:
+        for s in [s for s in self.pending if s <= moves]:
             sent_at, waiting = self.pending[s]
             waiting.discard(who)
             if not waiting:
@@ -85,14 +85,16 @@ async def student(url: str, table: Table, who: int, code: str, token: str, seat:
             raise RuntimeError(f"table {code}: refused: {data['error']}")
         if data["kind"] != "frame":
             continue
-        table.arrived(who, data["seq"], time.perf_counter())
+        # By the game's move count, not the frame's number: frames also come when nothing was played (someone
+        # connects, a name changes), and a student must not answer one decision twice.
+        table.arrived(who, data["moves"], time.perf_counter())
         if data["over"]:
             table.over += 1
             break
         d = data["decision"]
-        if d and d["seat"] == seat and data["seq"] > acted and data["legal"]:
+        if d and d["seat"] == seat and data["moves"] > acted and data["legal"]:
             await asyncio.sleep(think * (0.5 + rng.random()))
-            acted = data["seq"]
+            acted = data["moves"]
             table.sent(acted + 1, time.perf_counter())
             conn.write_message(json.dumps({"action": rng.choice(data["legal"]), "id": moves}))
             moves += 1
@@ -147,7 +149,11 @@ def run(students: int, think: float, pace: float, seed: int) -> dict[str, float]
         clients = sum(me.cpu_times()[:2]) - mine0
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:  # too busy to stop: not left behind
+            server.kill()
+            server.wait()
     lat = sorted(x * 1000 for t in made for x in t.latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else lat * 99
     return {"students": students, "tables": len(made), "finished": sum(t.over == t.people for t in made),
