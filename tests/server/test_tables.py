@@ -555,6 +555,30 @@ def test_an_away_persons_seat_is_played_by_the_computer_and_given_back(tmp_path:
         server.stop()
 
 
+def test_a_seat_whose_person_never_connects_is_taken_over_too(tmp_path: Path) -> None:
+    """Budi joins and closes his laptop before his page opens its connection (a socket never opened, as under a
+    loaded server): his seat is taken over all the same, and a request over HTTP with his token gives it back and
+    starts his while again."""
+    server = Standalone(tmp_path, "--takeover", "0.5")
+    seats: list[tables.Seat] = []
+    try:
+        srv = tables.connect(server.url)
+        t = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=6, pace=0)
+        assert t.seat is not None
+        ani, budi = t.seat, srv.join(t.code, name="Budi", live=False)
+        seats += [ani, budi]
+        until(ani, "Budi's seat taken over", lambda: ani.seats[1]["covered"])
+        assert not ani.seats[1]["connected"] and not ani.seats[0]["covered"]
+        back = srv.rejoin(t.code, budi.token, live=False)  # over HTTP only: the seat is his again...
+        assert not back.seats[1]["covered"] and back.notes == []
+        until(ani, "Budi back", lambda: not ani.seats[1]["covered"])
+        until(ani, "... and, still without a connection, taken over again", lambda: ani.seats[1]["covered"])
+    finally:
+        for s in seats:
+            s.close()
+        server.stop()
+
+
 def test_the_takeover_setting_and_a_covered_seat_kept_through_a_restart(monkeypatch: pytest.MonkeyPatch) -> None:
     from mainmerah.server.tables import takeover_setting
     from mainmerah.server.tables.seats import Seat

@@ -55,8 +55,8 @@ class Hub:
                 self.gone(table, seat)
 
     def gone(self, table: Table, seat: Seat) -> None:
-        """``seat`` has no connection now: unless its person comes back within ``takeover`` seconds, the computer
-        plays it."""
+        """``seat`` has no connection now (its socket closed, or it was taken or asked for over HTTP and no socket
+        is open): unless its person comes back within ``takeover`` seconds, the computer plays it."""
         if seat.kind != PERSON or not seat.token or seat.covered or seat.connected:
             return
         seat.away_since = stamp = time.monotonic()
@@ -71,6 +71,7 @@ class Hub:
         """The seat whose token this is (or TableError, 403): its person is here, so the seat is theirs again."""
         seat = table.seat_of(token)
         table.uncover(seat)
+        self.gone(table, seat)  # over HTTP with no socket open, the person's while to come back starts from now
         return seat
 
     def changed(self, table: Table) -> None:
@@ -181,6 +182,7 @@ class CreateHandler(ApiHandler):
         answer: dict[str, Any] = {"code": table.code, "persistent": store.persistent}
         if any(s.free for s in table.seats):
             seat, token = table.take(data.get("name", ""))
+            self.hub.gone(table, seat)  # a seat whose person never connects is taken over too
             answer |= {"seat": seat.index, "token": token}
             answer["frame"] = table.frame(seat.index, 0, language(data), data.get("world", False))
         return answer
@@ -192,6 +194,7 @@ class JoinHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.hub.store.get(data["code"])
         seat, token = table.take(data.get("name", ""))
+        self.hub.gone(table, seat)  # a seat whose person never connects is taken over too
         return {"code": table.code, "seat": seat.index, "token": token,
                 "frame": table.frame(seat.index, 0, language(data), data.get("world", False))}
 
