@@ -10,7 +10,10 @@ The server holds the game and is the only place an action is applied. The widget
 - the one place an action reaches the game (:meth:`~.steps.Stepper._act`) sends it to the server, which checks
   it with the engine (a refusal comes back as a ``RuleError`` and changes nothing);
 - each frame the seat receives (from its socket's thread) is handed to the kernel's own loop, and the table
-  shows the new steps at its pace; a frame that skipped numbers was already caught up by the seat.
+  shows the new steps at its pace; a frame that skipped numbers was already caught up by the seat;
+- the page says it is shown every ``MAINMERAH_ALIVE`` seconds; after ``MAINMERAH_SILENT`` seconds without a word
+  (a closed laptop keeps its kernel, and so the seat's socket, alive) the seat's connection is let go, so the
+  server's takeover clock runs, and the page's next word opens it again.
 
 Undo is off (everyone has seen the move), hints only if the table's creator allowed them, the computers'
 seats are played by the server, and what would start another game (a new deal, a save file) is refused
@@ -200,6 +203,7 @@ class SharedTable:
         if self._watch is not None:
             self._watch.cancel()
             self._watch = None
+            self.view.alive_every = 0.0
         if seat is not None:
             seat.close()
             self._offer_solo(True)
