@@ -291,3 +291,41 @@ def test_on_a_class_server_the_practice_themes_reach_the_teacher(monkeypatch: py
     tut.keeper._page_message({"k": "kept", "available": True, "records": {practice_key("main-merah"): kept.record()}})
     ((arrived,), _refused) = cf.read_records(tmp_path)
     assert arrived.themes == kept.themes() and sum(arrived.themes.values()) == len(r.moments)
+
+
+def test_a_review_in_the_tutorials_guided_game_feeds_practice_and_the_teacher_at_once(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """The tutorial's guided game is reviewed as a table's: its mistakes reach the Practice tab already open, and
+    on a class server the teacher's counts of themes are written when the review is made (not at the next visit)."""
+    from mainmerah.pages.tutorial import Tutorial, tutorial_page
+    from mainmerah.teach import classfolder as cf
+    from mainmerah.teach.lesson import tables_in
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    page = tutorial_page("")
+    tut = next(c for c in page.children if isinstance(c, Tutorial))
+    assert tut.keeper is not None and tut.game == "main-merah"
+    tut.keeper.send = lambda _m: None  # type: ignore[method-assign]
+    tut.keeper._page_message({"k": "kept", "available": True, "records": {}})
+    tut.show_tab("practice")
+    assert tut.practice is not None and tut.practice.current is None
+    tut.go(len(tut.specs) - 1)  # the guided game's lesson
+    (t, _box), = tables_in(tut.lesson)
+    assert isinstance(t, TableWidget)
+    t.set_pace(None)  # its steps at Next (the page's timer is not running here)
+    t.review.background = False
+    t.review.worlds = 8
+    chooser = mm.game_info("main-merah").make_bot("random", seed=3)
+    while (d := t.game.decision) is not None:
+        if d.seat == t.human and t.caught_up:
+            assert t.enter(str(chooser.choose(t.game.view(d.seat)))), t.error
+        else:
+            t.next()
+    t.next()
+    assert t.review.layout.display == ""
+    t.review.start_button.click()
+    r = t.review.result
+    assert r is not None and r.moments, "the guided deal played at random has mistakes"
+    assert tut.practice.current is not None and tut.practice.table is not None, "served in the open tab"
+    ((arrived,), _refused) = cf.read_records(tmp_path)
+    assert sum(arrived.themes.values()) == len([m for m in r.moments if m.theme]) > 0
