@@ -171,10 +171,8 @@ def stored(sent: list[dict[str, Any]], key: str) -> str:
     return [m for m in sent if m.get("key") == key and m["k"] == "store"][-1]["text"]  # type: ignore[no-any-return]
 
 
-def finished_table(records: dict[str, str | None]) -> tuple[TableWidget, list[dict[str, Any]]]:
-    t = TableWidget(game="main-merah", players=2, seed=3, bots="greedy", auto=False)
-    keeping = keep_table(t, {}, False)
-    sent = page_keeper(keeping.keeper, records)
+def played_at_random(t: TableWidget) -> None:
+    """``t``'s person (a Main Merah table) plays at random to the end, by the table's own wishes; reviewed fast."""
     t.review.background = False
     t.review.worlds = 8
     chooser = mm.game_info("main-merah").make_bot("random", seed=3)
@@ -184,6 +182,13 @@ def finished_table(records: dict[str, str | None]) -> tuple[TableWidget, list[di
         else:
             t.next()
     t.next()
+
+
+def finished_table(records: dict[str, str | None]) -> tuple[TableWidget, list[dict[str, Any]]]:
+    t = TableWidget(game="main-merah", players=2, seed=3, bots="greedy", auto=False)
+    keeping = keep_table(t, {}, False)
+    sent = page_keeper(keeping.keeper, records)
+    played_at_random(t)
     return t, sent
 
 
@@ -313,15 +318,7 @@ def test_a_review_in_the_tutorials_guided_game_feeds_practice_and_the_teacher_at
     (t, _box), = tables_in(tut.lesson)
     assert isinstance(t, TableWidget)
     t.set_pace(None)  # its steps at Next (the page's timer is not running here)
-    t.review.background = False
-    t.review.worlds = 8
-    chooser = mm.game_info("main-merah").make_bot("random", seed=3)
-    while (d := t.game.decision) is not None:
-        if d.seat == t.human and t.caught_up:
-            assert t.enter(str(chooser.choose(t.game.view(d.seat)))), t.error
-        else:
-            t.next()
-    t.next()
+    played_at_random(t)
     assert t.review.layout.display == ""
     t.review.start_button.click()
     r = t.review.result
