@@ -26,9 +26,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "tests"), str(ROOT / "tests/browser")]
-import conftest as browser  # noqa: E402 (the browser tests' helpers: Chromium's path and flags)
 from review_speed import GAMES, played  # noqa: E402
-from site_start import serve  # noqa: E402 (its static server)
+from site_start import browser, serve  # noqa: E402 (the browser tests' helpers: Chromium's path; a static server)
 
 import mainmerah as mm  # noqa: E402
 from mainmerah.pages.play import keep_table  # noqa: E402

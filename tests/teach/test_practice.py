@@ -326,3 +326,27 @@ def test_a_review_in_the_tutorials_guided_game_feeds_practice_and_the_teacher_at
     assert tut.practice.current is not None and tut.practice.table is not None, "served in the open tab"
     ((arrived,), _refused) = cf.read_records(tmp_path)
     assert sum(arrived.themes.values()) == len([m for m in r.moments if m.theme]) > 0
+
+
+def test_on_a_class_server_a_review_at_the_play_page_reaches_the_teacher_at_once(monkeypatch: pytest.MonkeyPatch,
+                                                                                  tmp_path: Any) -> None:
+    """Not only when the tutorial is next opened: the play page writes the themes as soon as a review keeps them,
+    under the id and name this browser keeps for the teacher (and gives a browser without one an id)."""
+    from mainmerah.teach import classfolder as cf
+    from mainmerah.teach import student
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    ani = pack(student.KIND, student.VERSION, {"browser": "0123456789abcdef", "name": "Ani"})
+    t, sent = finished_table({student.STUDENT_KEY: ani})
+    assert cf.read_records(tmp_path) == ([], []), "nothing written before a review"
+    t.review.start_button.click()
+    r = t.review.result
+    assert r is not None and r.moments
+    ((arrived,), _refused) = cf.read_records(tmp_path)
+    assert arrived.name == "Ani" and arrived.browser == "0123456789abcdef"
+    assert arrived.themes == check_record(stored(sent, practice_key("main-merah")), "main-merah",
+                                          dt.datetime.now(dt.UTC).date()).themes()
+    u, sent = finished_table({})  # a browser that never gave a name: an id of its own, kept
+    u.review.start_button.click()
+    browser, name = student.read_student(stored(sent, student.STUDENT_KEY))
+    assert name == "" and any(rec.browser == browser for rec in cf.read_records(tmp_path)[0])
