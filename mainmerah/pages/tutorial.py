@@ -202,6 +202,12 @@ class Tutorial(W.VBox):
         """Call ``callback(themes)`` (theme id -> exercises kept for Practice) once the browser's practice is read."""
         self._practice_listeners.append(callback)
 
+    def _keep_practice(self, lesson: Lesson) -> None:
+        """A guided game's review feeds Practice as the play page's does (each table once)."""
+        if self.keeper is not None:
+            for table, _box in tables_in(lesson):
+                keep_practice(table, self.keeper, after=self._practice_kept)
+
     def _practice_kept(self, practice: Practice) -> None:
         """A review in a guided game kept new mistakes: the Practice tab reads them, the teacher's counts follow."""
         if self.practice is not None and self.keeper is not None and self.keeper.records is not None:
@@ -272,9 +278,7 @@ class Tutorial(W.VBox):
     def _fresh(self, i: int) -> Lesson:
         lesson = self.specs[i].build()
         lesson.offer_hints()
-        if self.keeper is not None:
-            for table, _box in tables_in(lesson):  # a guided game's review feeds Practice as the table's does
-                keep_practice(table, self.keeper, after=self._practice_kept)
+        self._keep_practice(lesson)
 
         def changed(_lesson: Lesson) -> None:
             self._lesson_changed(i)
@@ -351,6 +355,7 @@ class Tutorial(W.VBox):
         lesson = self.lessons.get(i)
         if lesson is None:
             return
+        self._keep_practice(lesson)  # (a table a task shows once done, e.g. a coached game's, at the table)
         for t in lesson.tasks:
             self._progress.update(lesson.key, t.key, t.result())
         if lesson.settings:
