@@ -322,7 +322,7 @@ def test_every_game_table_and_first_lesson_in_chinese(offline_page: object, site
 
 def test_a_game_reviewed_retried_and_practised_in_the_browser(offline_page: object, site_url: str) -> None:
     """Issue 25 on the static site: a Main Merah game clicked to its end, Review this game made by the page's own
-    Python (no thread there: the page waits for it), its costliest moment tried again and the better card judged
+    Python (in its worker: no thread of its own there), its costliest moment tried again and the better card judged
     best; then the tutorial (a new page load: only what the browser kept carries over) serves that mistake in its
     Practice tab. The review is the one Voila's kernel makes (the same seeded review of the same game)."""
     import datetime as dt
