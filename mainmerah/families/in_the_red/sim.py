@@ -17,7 +17,7 @@ from typing import Any
 from mainmerah.core.cards import PACK, Card
 from mainmerah.core.contract import GameState
 from mainmerah.families.in_the_red.deal import Layout
-from mainmerah.families.in_the_red.events import DealStart, RoundEnd
+from mainmerah.families.in_the_red.events import DealerDraw, DealStart, RoundEnd, Scored
 from mainmerah.families.in_the_red.rules import danger, fits, high, value
 from mainmerah.families.in_the_red.state import InTheRed, Setup
 
@@ -200,8 +200,11 @@ def other_world(game: GameState[Any], seat: int, rng: random.Random) -> InTheRed
     free = [slot for s in range(n) for slot in sources[s] if slot not in pinned]
     free += [("p", -1, i) for i in range(len(drawn_by), len(pack))]
     undrawn = [slot for slot in free if slot[0] == "p" and slot[2] >= len(drawn_by)]
+    # A deal scored (the game's last) has shown every hand left: only the cards nobody drew are still unknown.
+    scored = any(isinstance(e, Scored) for e in game.events[start:])
     for attempt in range(TRIES + 1):
-        slots = free if attempt < TRIES else undrawn  # the last try moves only cards nobody has drawn: always legal
+        # the last try moves only cards nobody has drawn: always legal
+        slots = free if attempt < TRIES and not scored else undrawn
         cards = [card_at(slot) for slot in slots]
         rng.shuffle(cards)
         new_hands = [list(h) for h in hands]
@@ -232,8 +235,12 @@ def _replay(game: InTheRed, current: Layout) -> InTheRed | None:
     other.setup, other.players = setup, game.players
     other.choices, other._redo = list(game.choices[:game.deal_choice]), []
     start = max(i for i, e in enumerate(game.events) if isinstance(e, DealStart))
-    other.events = list(game.events[:start])
+    # Its setup names the first dealer, so it replays without the draw: nor does it tell it (its own save agrees).
+    other.events = [e for e in game.events[:start] if not isinstance(e, DealerDraw)]
     other.totals = list(game.totals)
+    for e in game.events[start:]:  # the deal already scored (the game over): its totals as the deal began
+        if isinstance(e, Scored):
+            other.totals[e.seat] = e.total - e.points
     other.layouts = list(game.layouts[:-1])
     other.winners, other._over, other._legal = (), False, None
     other.deal_number = len(other.layouts)
