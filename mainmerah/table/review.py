@@ -11,6 +11,7 @@ back to that decision (only what you could see) and judges your new choice the s
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -76,6 +77,7 @@ class ReviewPanel(w.VBox):
         self._idle = threading.Event()  # cleared while the table computes (the worker waits)
         self._idle.set()
         self._busy = 0
+        self.judge_early: bool | None = None  # None: see early; True/False: judged ahead or not, wherever
         self._listeners: list[Callable[[Review, Any], object]] = []  # see on_reviewed
         # What became of the review's mistakes (kept for Practice), said under the method line in the current language.
         self.kept_note: Callable[[], str] | None = None
@@ -209,8 +211,18 @@ class ReviewPanel(w.VBox):
     # ----- judging ahead, while the game is played --------------------------------------------------
     @property
     def early(self) -> bool:
-        """Whether decisions are judged while the game is played (only where there are threads)."""
-        return self.background and sys.platform != "emscripten"
+        """Whether decisions are judged while the game is played: where there are threads (not in the browser's
+        Python) and, unless ``judge_early`` says, where a kernel runs the table (an event loop: Voilà, Jupyter;
+        not a plain script, where a table steps only when told)."""
+        if not self.background or sys.platform == "emscripten":
+            return False
+        if self.judge_early is not None:
+            return self.judge_early
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        return True
 
     def _judge_ahead(self) -> None:
         """Hand the game as it stands to the worker (started if none runs): at a solo table, your decisions."""
