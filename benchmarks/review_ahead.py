@@ -8,7 +8,8 @@ played to its end by the table's own wishes; with judging ahead on, the person "
 judged what it was handed (the time the worker needed after each decision is printed: a person slower than
 that finds everything judged). Then Review is clicked and timed until the review is shown (the table's 40
 worlds). The worker's figures are the widget's, in this process (what Voilà's kernel runs). The 1-minute load
-average is printed beside them: the 2 cores are shared. Nothing is asserted.
+average is printed beside them: the 2 cores are shared. Then the time a hint takes when asked as soon as your turn
+comes, judging ahead off and on (the worker pauses while the table computes). Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -52,6 +53,25 @@ def click_to_list(name: str, players: int, seed: int, ahead: bool) -> tuple[floa
     return took, after, judged
 
 
+def hint_times(name: str, players: int, seed: int, ahead: bool) -> list[float]:
+    """Seconds each hint took, asked as soon as your turn comes (the worker still judging your last decision
+    when it has not finished: the table's own work must not wait for it)."""
+    t = TableWidget(game=name, players=players, seed=seed, bots="greedy", auto=False)
+    t.review.judge_early = ahead
+    chooser = registry.get(name).make_bot("random", seed=seed)
+    took: list[float] = []
+    while (d := t.game.decision) is not None:
+        if d.seat == t.human and t.caught_up:
+            start = time.perf_counter()
+            t.hint()
+            took.append(time.perf_counter() - start)
+            t.enter(str(chooser.choose(t.game.view(d.seat))))
+        else:
+            t.next()
+    t.close()
+    return took
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3)
@@ -71,6 +91,12 @@ def main() -> None:
                 line += (f"; the worker after each decision: median {statistics.median(waits):.2f} s, "
                          f"max {max(waits):.2f} s")
             print(f"{line}  [load {os.getloadavg()[0]:.2f}]", flush=True)
+    for name, players in GAMES:
+        for ahead in (False, True):
+            hints = [h for seed in range(a.games) for h in hint_times(name, players, seed, ahead)]
+            print(f"{name} {players}p, judged ahead {'on ' if ahead else 'off'}: a hint on your turn "
+                  f"{statistics.median(hints) * 1000:.0f} ms (median of {len(hints)}; max {max(hints) * 1000:.0f})"
+                  f"  [load {os.getloadavg()[0]:.2f}]", flush=True)
 
 
 if __name__ == "__main__":
