@@ -193,7 +193,7 @@ class ReviewPanel(w.VBox):
 
     def _run(self, game: Any, seat: int, judged: Reviewer | None = None) -> None:
         try:
-            reviewer = judged or Reviewer(game, seat=seat, worlds=self.worlds)
+            reviewer = judged if judged is not None else Reviewer(game, seat=seat, worlds=self.worlds)
             reviewer.advance(game, progress=self._progress)  # (only those not judged ahead)
             self.result = reviewer.review()
         except Exception:  # noqa: BLE001 - a thread has nobody to report to but the log and the page
