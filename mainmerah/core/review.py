@@ -188,9 +188,10 @@ def played_action(before: GameState[Any], decision: object) -> str:
 
 
 def judge(info: GameInfo, before: GameState[Any], seat: int, played: str, worlds: int, level: str,
-          rng: random.Random) -> tuple[str, float, float, float, int, tuple[Option, ...]]:
+          rng: random.Random, wait: Callable[[], object] | None = None,
+          ) -> tuple[str, float, float, float, int, tuple[Option, ...]]:
     """(best action, loss, spread, gain, worlds used, every action judged) for ``played`` at ``before``
-    (the seat to move)."""
+    (the seat to move). ``wait`` is called before each play-out (it may block, to pause, or raise, to stop)."""
     actions = before.legal_actions()
     dealt: list[GameState[Any]] = []
     for _i in range(worlds):
@@ -202,7 +203,12 @@ def judge(info: GameInfo, before: GameState[Any], seat: int, played: str, worlds
     seeds = [rng.randrange(1 << 30) for _w in dealt]
 
     def outcomes(action: str, worlds: range) -> list[float]:
-        return [outcome(info, dealt[i], action, seat, level, seeds[i]) for i in worlds]
+        got = []
+        for i in worlds:
+            if wait is not None:
+                wait()
+            got.append(outcome(info, dealt[i], action, seat, level, seeds[i]))
+        return got
 
     # Every action on the first quarter of the worlds; the played one and the FINALISTS best of them on all.
     first = len(dealt) // 4 if len(dealt) >= 8 else len(dealt)
@@ -231,39 +237,83 @@ def _stderr(xs: Sequence[float]) -> float:
     return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
+class Reviewer:
+    """The judging of one seat's decisions in one game, a decision at a time and in order, so that it can be
+    done while the game is still played (:meth:`advance` again as the game goes on) and finished at its end:
+    the same worlds and seeds, whenever each decision is judged, so the review is the same as :func:`review`'s.
+    Not thread-safe: one thread at a time advances it."""
+
+    def __init__(self, game: GameState[Any], seat: int = 0, worlds: int = 40, level: str = "greedy",
+                 seed: int = 0, least: float = 0.5) -> None:
+        info = get(game.game_name)
+        if not 0 <= seat < game.players:
+            raise ValueError(_("no seat {seat} in a game of {n} players").format(seat=seat, n=game.players))
+        if level not in info.bots:
+            raise ValueError(_("unknown computer level {level!r}: choose one of {levels}").format(
+                level=level, levels=", ".join(info.bots)))
+        if worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds!r}")
+        self.info, self.seat, self.worlds, self.level, self.least = info, seat, worlds, level, least
+        self.rng = random.Random(seed)
+        self.judged: list[Moment] = []  # the seat's decisions judged so far, in order
+        self.choices: list[Any] = []  # the game's decisions gone through so far (each of the seat's judged)
+
+    def follows(self, game: GameState[Any]) -> bool:
+        """Whether ``game`` (of the same deal) goes on from the decisions gone through (none was undone)."""
+        return game.game_name == self.info.name and list(game.choices[:len(self.choices)]) == self.choices
+
+    def todo(self, game: GameState[Any]) -> list[int]:
+        """The steps of ``game``'s history (from where it stands) at which the seat had a choice to make."""
+        steps: list[int] = []
+        position = game.replay().goto(len(self.choices))
+        for step in range(len(self.choices), len(game.choices)):
+            d = position.decision
+            if d is not None and d.seat == self.seat and len(position.legal_actions()) > 1:
+                steps.append(step)
+            position.redo()
+        return steps
+
+    def advance(self, game: GameState[Any], progress: Progress | None = None,
+                wait: Callable[[], object] | None = None) -> None:
+        """Judge the seat's decisions in ``game`` (which :meth:`follows` this) not judged yet, in order.
+        ``progress(judged, to judge)`` counts every decision, those judged before included; ``wait`` (see
+        :func:`judge`) may raise to stop: the decision under way is then left as if never begun."""
+        if not self.follows(game):
+            raise ValueError("this game does not go on from the decisions already judged")
+        todo = set(self.todo(game))
+        total = len(self.judged) + len(todo)
+        history = list(game.choices)
+        position = game.replay().goto(len(self.choices))
+        for step in range(len(self.choices), len(history)):
+            if step in todo:
+                before = position.copy()
+                played = played_action(before, history[step])
+                state = self.rng.getstate()
+                try:
+                    best, loss, spread, gain, used, answers = judge(self.info, before, self.seat, played,
+                                                                    self.worlds, self.level, self.rng, wait)
+                except BaseException:
+                    self.rng.setstate(state)  # as if never begun: the next try draws the same worlds
+                    raise
+                themes = themes_of(self.info, before, played, best) if loss > 2 * spread else ()
+                self.judged.append(Moment(step, self.seat, played, best, loss, spread, gain, used, len(answers),
+                                          answers, themes))
+                if progress is not None:
+                    progress(len(self.judged), total)
+            self.choices.append(history[step])
+            position.redo()
+
+    def review(self) -> Review:
+        """The review of the decisions judged so far."""
+        return Review(self.info.name, self.seat, self.level, self.worlds, tuple(self.judged), self.least)
+
+
 def review(game: GameState[Any], seat: int = 0, worlds: int = 40, level: str = "greedy", seed: int = 0,
            least: float = 0.5, progress: Progress | None = None) -> Review:
     """Judge every decision ``seat`` took in ``game`` (finished or not) with more than one legal action."""
-    info = get(game.game_name)
-    if not 0 <= seat < game.players:
-        raise ValueError(_("no seat {seat} in a game of {n} players").format(seat=seat, n=game.players))
-    if level not in info.bots:
-        raise ValueError(_("unknown computer level {level!r}: choose one of {levels}").format(
-            level=level, levels=", ".join(info.bots)))
-    if worlds < 1:
-        raise ValueError(f"worlds must be at least 1, not {worlds!r}")
-    history = list(game.choices)
-    position = game.replay()
-    todo: list[int] = []
-    for step in range(len(history)):
-        d = position.decision
-        if d is not None and d.seat == seat and len(position.legal_actions()) > 1:
-            todo.append(step)
-        position.redo()
-    rng = random.Random(seed)
-    judged: list[Moment] = []
-    position = game.replay()
-    for step in range(len(history)):
-        if step in todo:
-            before = position.copy()
-            played = played_action(before, history[step])
-            best, loss, spread, gain, used, answers = judge(info, before, seat, played, worlds, level, rng)
-            themes = themes_of(info, before, played, best) if loss > 2 * spread else ()
-            judged.append(Moment(step, seat, played, best, loss, spread, gain, used, len(answers), answers, themes))
-            if progress is not None:
-                progress(len(judged), len(todo))
-        position.redo()
-    return Review(info.name, seat, level, worlds, tuple(judged), least)
+    r = Reviewer(game, seat, worlds, level, seed, least)
+    r.advance(game, progress)
+    return r.review()
 
 
 def position(game: GameState[Any], step: int) -> GameState[Any]:

@@ -63,6 +63,7 @@ class TableActions:
     _hint: dict[Card, str]
     _relabelling: bool
     hints: bool
+    review: Any  # the ReviewPanel: its judging ahead waits while a hint is computed (its busy())
 
     if TYPE_CHECKING:
         @property
@@ -455,7 +456,8 @@ class TableActions:
         if self.remote is not None and not self.hints:
             return self.refuse(_("Hints are off at this table."))
         # Seeded by the position, so the same position always gets the same hint.
-        cards, reason = self.presenter.hint(self.game, self.human, len(self.game.choices))
+        with self.review.busy():
+            cards, reason = self.presenter.hint(self.game, self.human, len(self.game.choices))
         self.ok()
         self.selection = ()
         self.show_hint(cards, _("Hint: {reason}").format(reason=reason))

@@ -11,18 +11,21 @@ back to that decision (only what you could see) and judges your new choice the s
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import os
 import random
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as w
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _
-from mainmerah.core.review import Moment, Review, line, position, review, theme_name
+from mainmerah.core.review import Moment, Review, Reviewer, line, position, theme_name
 from mainmerah.draw.text import esc
 from mainmerah.table.cards import shared
 
@@ -32,12 +35,23 @@ WORLDS = 40  # deals of the unseen cards each decision is compared over (as mm.r
 SHOWN = 5  # moments listed (the costliest)
 
 
+class _Dropped(Exception):
+    """The judging ahead was dropped (a new game, an undo, the page closed, or the review asked for)."""
+
+
 class ReviewPanel(w.VBox):
     """The review of the human seat's decisions in the game the table shows, once it is over.
 
     ``table`` is the :class:`~.table.TableWidget` (it calls :meth:`update` after every redraw and
     :meth:`retry`'s position is set through its ``try_again``). ``background`` False runs the review
-    in the caller's thread (tests, plain Python)."""
+    in the caller's thread (tests, plain Python).
+
+    With threads (under Voilà, not in the browser's Python), your decisions are judged while the game is
+    played: after each redraw the game as it stands is handed to one worker thread, which judges the decisions
+    not judged yet, one play-out at a time, pausing while the table computes (:meth:`busy`: the computers'
+    moves, a hint). It judges with the same :class:`~mainmerah.core.review.Reviewer` the review then finishes,
+    so the worlds and seeds are those of the review at the end and so is every judgement. A new game, an undo
+    or the panel closed drops it (the thread ends within a play-out)."""
 
     def __init__(self, table: Any, worlds: int = WORLDS, background: bool = True) -> None:
         super().__init__(layout=w.Layout())  # its own: it is shown and hidden (a shared one would hide others)
@@ -53,6 +67,17 @@ class ReviewPanel(w.VBox):
         self.private = False  # True: judged and shown from the seat's view only (see at)
         self.running = False
         self._thread: threading.Thread | None = None
+        # Judging ahead, while the game is played (see the class's note).
+        self.ahead: Reviewer | None = None  # the decisions of the game played judged so far
+        self._ahead_of: Any = None  # which game it judges: (the table's game number, the game)
+        self._ahead_game: Any = None  # the newest copy of the game handed to the worker, not yet taken
+        self._worker: threading.Thread | None = None
+        self._cancel = threading.Event()  # the worker's: set to drop its work
+        self._lock = threading.Lock()  # guards ahead, _ahead_game and _worker between the page and the worker
+        self._idle = threading.Event()  # cleared while the table computes (the worker waits)
+        self._idle.set()
+        self._busy = 0
+        self.judge_early: bool | None = None  # None: see early; True/False: judged ahead or not, wherever
         self._listeners: list[Callable[[Review, Any], object]] = []  # see on_reviewed
         # What became of the review's mistakes (kept for Practice), said under the method line in the current language.
         self.kept_note: Callable[[], str] | None = None
@@ -85,6 +110,7 @@ class ReviewPanel(w.VBox):
     def update(self) -> None:
         """After a redraw: offered once the game is over (kept while a moment is tried again)."""
         t = self.table
+        self._judge_ahead()
         if not self.offered():
             self.layout.display = "none"
             if self.game is not None and not self._showing() and not t.retrying and not self.running:
@@ -147,6 +173,7 @@ class ReviewPanel(w.VBox):
         self.game, self.played, self.reviewed = t.game, list(t.game.choices), t.game.copy()
         self.seat, self.private = seat, t.pass_play
         game = self.reviewed.copy()
+        judged = self._take_ahead(game, seat)
         self.running = True
         self.start_button.layout.display = "none"
         self.people_box.layout.display = "none"
@@ -154,19 +181,21 @@ class ReviewPanel(w.VBox):
         self.progress.value, self.progress.max = 0, 1
         self.progress.layout.display = ""
         if self.background and sys.platform != "emscripten":  # (no threads in the browser's Python)
-            self._thread = threading.Thread(target=self._run, args=(game, seat), daemon=True)
+            self._thread = threading.Thread(target=self._run, args=(game, seat, judged), daemon=True)
             self._thread.start()
         else:
-            self._run(game, seat)
+            self._run(game, seat, judged)
 
     def wait(self, timeout: float | None = None) -> None:
         """Until a review under way ends (tests)."""
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _run(self, game: Any, seat: int) -> None:
+    def _run(self, game: Any, seat: int, judged: Reviewer | None = None) -> None:
         try:
-            self.result = review(game, seat=seat, worlds=self.worlds, progress=self._progress)
+            reviewer = judged if judged is not None else Reviewer(game, seat=seat, worlds=self.worlds)
+            reviewer.advance(game, progress=self._progress)  # (only those not judged ahead)
+            self.result = reviewer.review()
         except Exception:  # noqa: BLE001 - a thread has nobody to report to but the log and the page
             log.exception("the review failed")
             self.status.value = esc(_("The review could not be made; the game is unchanged."))
@@ -178,6 +207,127 @@ class ReviewPanel(w.VBox):
                 cb(self.result, self.reviewed)
             self.show()
         self._people_buttons()
+
+    # ----- judging ahead, while the game is played --------------------------------------------------
+    @property
+    def early(self) -> bool:
+        """Whether decisions are judged while the game is played: where there are threads (not in the browser's
+        Python) and, unless ``judge_early`` says, where a kernel runs the table (an event loop: Voilà, Jupyter;
+        not a plain script, where a table steps only when told)."""
+        if not self.background or sys.platform == "emscripten":
+            return False
+        if self.judge_early is not None:
+            return self.judge_early
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        return True
+
+    def _judge_ahead(self) -> None:
+        """Hand the game as it stands to the worker (started if none runs): at a solo table, your decisions."""
+        t = self.table
+        if not self.early:
+            if self.ahead is not None:
+                self.drop_ahead()
+            return
+        if t.retrying or t.remote is not None or t.pass_play or t.human is None:
+            return
+        if self.running or self.result is not None or self.comm is None:
+            return
+        game, seat = t.game, t.human
+        with self._lock:
+            r = self.ahead
+            of = self._ahead_of
+            same = r is not None and of is not None and of[0] == t._game_no and of[1] is game
+            same = same and r is not None and r.seat == seat and r.worlds == self.worlds and r.follows(game)
+        if not same:
+            self.drop_ahead()  # another game, or this one undone: judged anew
+        with self._lock:
+            if self.ahead is None:
+                self.ahead, self._ahead_of = Reviewer(game, seat=seat, worlds=self.worlds), (t._game_no, game)
+            if len(game.choices) <= len(self.ahead.choices):
+                return  # nothing new since it was handed over
+            self._ahead_game = game.copy()  # (the worker never reads the table's game, which changes)
+            if self._worker is None:
+                self._cancel = threading.Event()
+                self._worker = threading.Thread(target=self._work, args=(self.ahead, self._cancel),
+                                                name="mm-review-ahead", daemon=True)
+                self._worker.start()
+
+    def _work(self, reviewer: Reviewer, cancel: threading.Event) -> None:
+        """The worker: judges each game handed over, until none is left or the work is dropped."""
+        with contextlib.suppress(AttributeError, OSError):  # a lower priority where the system has it
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+
+        def wait() -> None:
+            while True:
+                if cancel.is_set() or self.comm is None or self.table.comm is None:
+                    raise _Dropped
+                if self._idle.wait(0.05):
+                    return
+        try:
+            while True:
+                with self._lock:
+                    game, self._ahead_game = self._ahead_game, None
+                    if game is None or cancel.is_set() or self.ahead is not reviewer:
+                        return
+                reviewer.advance(game, wait=wait)
+        except _Dropped:
+            if self.comm is None or self.table.comm is None:  # the page closed: nothing of it kept
+                with self._lock:
+                    if self.ahead is reviewer:
+                        self.ahead, self._ahead_of, self._ahead_game = None, None, None
+        except Exception:  # noqa: BLE001 - a thread has nobody to report to but the log: the review judges anew
+            log.exception("judging ahead failed")
+            with self._lock:
+                if self.ahead is reviewer:
+                    self.ahead = None
+        finally:
+            with self._lock:
+                if self._worker is threading.current_thread():
+                    self._worker = None
+
+    def drop_ahead(self, wait: float | None = 5.0) -> None:
+        """Drop what was judged ahead and stop the worker (waiting for it at most ``wait`` seconds)."""
+        with self._lock:
+            worker, self._worker = self._worker, None
+            self.ahead, self._ahead_of, self._ahead_game = None, None, None
+            self._cancel.set()
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(wait)
+
+    def _take_ahead(self, game: Any, seat: int) -> Reviewer | None:
+        """What was judged ahead of ``game`` (finished) for ``seat``, the worker stopped (None: nothing)."""
+        with self._lock:
+            r, of = self.ahead, self._ahead_of
+            worker = self._worker
+            self._cancel.set()  # the review finishes it: the decision under way is left as never begun
+        if worker is not None:
+            worker.join()
+        with self._lock:
+            self.ahead, self._ahead_of, self._ahead_game, self._worker = None, None, None, None
+        if r is None or of is None or of[0] != self.table._game_no or of[1] is not self.game:
+            return None
+        if r.seat != seat or r.worlds != self.worlds or not r.follows(game):
+            return None
+        return r
+
+    @contextlib.contextmanager
+    def busy(self) -> Iterator[None]:
+        """While the table computes (a computer's move, a hint): the worker judging ahead waits."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    def close(self) -> None:
+        self.drop_ahead()
+        super().close()
 
     def at(self, step: int) -> Any:
         """The position before decision ``step`` of the game reviewed, as its lines are played out and as it is

@@ -39,6 +39,7 @@ class Stepper:
     _frame: tuple[Any, Any, Any] | None  # the last frame drawn, to fold on from
     _game_no: int
     _rested: tuple[int, int]  # the deal's result the player moved on from: (game number, step)
+    review: Any  # the ReviewPanel: its judging ahead waits while the table computes (its busy())
 
     if TYPE_CHECKING:
         def _render(self) -> None: ...
@@ -165,7 +166,9 @@ class Stepper:
     def _bot_move(self) -> None:
         d = self.game.decision
         assert d is not None
-        self._act(self._bot(d.seat).choose(self.game.view(d.seat)))  # from what its seat may see only
+        with self.review.busy():  # (the review's judging ahead waits meanwhile)
+            action = self._bot(d.seat).choose(self.game.view(d.seat))  # from what its seat may see only
+        self._act(action)
 
     def _act(self, action: str | Card) -> None:
         """The one place an action reaches the game: the human's (a presenter's :class:`~.intents.Act`) and
