@@ -73,7 +73,15 @@
 
   // Returns the promise of the copies kept.
   function keepSnapshot(py, key) {
-    py.runPython(MAINMERAH_BOOT.imports.map((m) => `import ${m}`).join("\n"));
+    // Garbage collected first: an object left to collect later may hold a file of this file system open
+    // (a wheel's ZipFile); in the next visit's file system its descriptor is gone ("Bad file descriptor").
+    py.runPython([...MAINMERAH_BOOT.imports.map((m) => `import ${m}`), "import gc", "gc.collect()"].join("\n"));
+    // A file still open would be a descriptor the next visit's file system does not have: no snapshot then
+    // (but the standard library's zip, which Pyodide opens again as it restores a snapshot).
+    const stdlib = "/lib/python" + MAINMERAH_BOOT.python.replace(".", "") + ".zip";
+    const open = py.FS.streams.filter((stream, fd) => stream && fd > 2 && stream.path !== stdlib)
+      .map((stream) => stream.path);
+    if (open.length) { throw new Error("files open: " + open.join(", ")); }
     // The list of loaded packages is an object Python's memory refers to: it must be as Pyodide made it.
     const loaded = { ...py.loadedPackages };
     for (const name of Object.keys(loaded)) { delete py.loadedPackages[name]; }
