@@ -26,6 +26,7 @@ import gzip
 import http.server
 import importlib.util
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -118,6 +119,7 @@ def _py_mark(name: str) -> str:
 
 
 KERNEL = "extensions/@jupyterlite/pyodide-kernel-extension/static/*.js"
+BOOT = "static/pyodide/mainmerah-boot.js"
 STEPS = [  # (name, what it measures: from the mark before it)
     ("worker", "page open -> the kernel's worker runs (the page's scripts, JupyterLite starting)"),
     ("snapshot", "a return visit: the snapshot of Python's memory found in Cache Storage (sitebuild/boot.js)"),
@@ -144,7 +146,7 @@ PATCHES = [  # (files, the text expected once, what replaces it)
     (KERNEL, "async execute(e,t){await this.setup(t);", f"async execute(e,t){{{_mark('cell')};await this.setup(t);"),
     ("static/pyodide/pyodide.js", "try{let s;n?s=await WebAssembly.instantiateStreaming(n,a)",
      f"try{{let s;{_mark('wasm-start')};n?s=await WebAssembly.instantiateStreaming(n,a)"),
-    ("static/pyodide/mainmerah-boot.js", "if (!memory || !files) { return null; }",
+    (BOOT, "if (!memory || !files) { return null; }",
      f"if (!memory || !files) {{ return null; }}{_mark('snapshot')};"),
     ("static/pyodide/pyodide.asm.js", "await te(n,{messageCallback(){}})",
      f"{_mark('packages-start')},await te(n,{{messageCallback(){{}}}}),{_mark('packages')}"),
@@ -159,6 +161,8 @@ def marked_copy(site: Path, dest: Path) -> None:
     shutil.copytree(site, dest)
     for pattern, old, new in PATCHES:
         hits = [f for f in dest.glob(pattern) if old in f.read_text(errors="replace")]
+        if not hits and pattern == BOOT:
+            continue  # a site built before the snapshot (sitebuild/boot.js)
         if not hits:
             raise SystemExit(f"breakdown: no {pattern} holds {old[:60]!r} (a new version? update PATCHES)")
         for f in hits:
@@ -264,6 +268,8 @@ def main() -> None:
         "site_bytes": sum(p.stat().st_size for p in files), "site_files": len(files),
         "largest": max((p.stat().st_size, str(p.relative_to(site))) for p in files),
     }
+    result["load_before"] = os.getloadavg()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in result['load_before'])}")
     server, base = serve(site)
     voila = browser.VoilaServer(launcher=[browser.sys.executable, "-m", "mainmerah.server.voila"],
                                 ready_path="/voila/tree")
@@ -301,6 +307,7 @@ def main() -> None:
     finally:
         voila.stop()
         server.shutdown()
+    result["load_after"] = os.getloadavg()
     result["site"], result["site_return"] = summary(site_rows), summary(return_rows)
     result["voila"] = summary(voila_rows)
     result["loads"] = args.loads
@@ -324,7 +331,8 @@ def main() -> None:
 
 
     print(f"return visit / cold visit: {result['return_over_cold']:.2f}; cold visit / Voila: "
-          f"{result['cold_over_voila']:.2f}")
+          f"{result['cold_over_voila']:.2f}; load average after: "
+          f"{' '.join(f'{x:.2f}' for x in result['load_after'])}")
 
 
 if __name__ == "__main__":
