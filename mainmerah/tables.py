@@ -27,6 +27,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mainmerah.core.errors import RuleError
@@ -57,17 +58,32 @@ def connect(url: str, lang: str = "en", timeout: float = 10.0) -> Server:
     return Server(url, lang, timeout)
 
 
+def this_kernel() -> str:
+    """The id of the kernel this code runs in ("" outside one): the class server counts its pages' tables by
+    kernel, since they all reach it from its own address."""
+    try:
+        from ipykernel.kernelapp import IPKernelApp
+    except ImportError:
+        return ""
+    if not IPKernelApp.initialized():
+        return ""
+    name = Path(IPKernelApp.instance().connection_file).name
+    return name.removeprefix("kernel-").removesuffix(".json") if name.startswith("kernel-") else ""
+
+
 class Server:
     def __init__(self, url: str, lang: str = "en", timeout: float = 10.0) -> None:
         self.url = url.rstrip("/") + "/"
         self.lang = lang
         self.timeout = timeout
+        self.kernel = this_kernel()
 
     def post(self, route: str, data: dict[str, Any]) -> dict[str, Any]:
         """One request; a refusal raises RuleError (a rule said no) or TableError, with the server's words."""
         body = json.dumps({**data, "lang": self.lang}, ensure_ascii=False).encode("utf-8")
         request = urllib.request.Request(f"{self.url}{PREFIX}/{route}", data=body, method="POST",
-                                         headers={"Content-Type": "application/json"})
+                                         headers={"Content-Type": "application/json",
+                                                  **({"X-Mainmerah-Kernel": self.kernel} if self.kernel else {})})
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:
                 found: dict[str, Any] = json.loads(answer.read())

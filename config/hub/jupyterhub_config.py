@@ -16,12 +16,16 @@ PYTHON = os.environ.get("MAINMERAH_HUB_PYTHON", "/opt/tljh/user/bin/python")
 # Where the tables are kept (they survive a restart of the service), and the teacher's key (teacher.key).
 FOLDER = os.environ.get("MAINMERAH_HUB_FOLDER", "/srv/mainmerah-class")
 PORT = int(os.environ.get("MAINMERAH_HUB_TABLES_PORT", "8870"))
+# On TLJH every student's kernel reaches the service from this machine's own address, so the per-address limit
+# on open tables is the whole class's: about two per student.
+TABLES_PER_ADDRESS = os.environ.get("MAINMERAH_HUB_TABLES_PER_ADDRESS", "200")
 NAME = "mainmerah-tables"
 
 c.JupyterHub.services.append({
     "name": NAME,
     "url": f"http://127.0.0.1:{PORT}",
-    "command": [PYTHON, "-m", "mainmerah.server.tables", "--port", str(PORT), "--folder", FOLDER],
+    "command": [PYTHON, "-m", "mainmerah.server.tables", "--port", str(PORT), "--folder", FOLDER,
+                "--tables-per-address", TABLES_PER_ADDRESS],
 })
 # The kernels reach the service on this machine at its own port; the prefix is the one the hub gives it
 # (JUPYTERHUB_SERVICE_PREFIX, which the service reads). From elsewhere (other machines, other pods) use the hub's

@@ -198,11 +198,13 @@ def keep_table(table: Any, kw: dict[str, Any], lang_chosen: bool) -> Any:
     from mainmerah.table.keeper import LANG_KEY, Keeper, follow_language
     from mainmerah.table.kept_table import URL_SETTINGS, TableKeeping, sheet_key, table_key
     from mainmerah.teach.practice import keep_practice, practice_key
+    from mainmerah.teach.student import STUDENT_KEY, report_practice
 
     name = table.presenter.game_name
-    keeper = Keeper([table_key(name), sheet_key(name), LANG_KEY, practice_key(name), SHARED_KEY])
+    keeper = Keeper([table_key(name), sheet_key(name), LANG_KEY, practice_key(name), SHARED_KEY, STUDENT_KEY])
     follow_language(keeper, lang_chosen)
-    keep_practice(table, keeper)  # a review's mistakes come back in the tutorial's Practice tab
+    # A review's mistakes come back in the tutorial's Practice tab; on a class server their themes reach the teacher.
+    keep_practice(table, keeper, after=report_practice(keeper, name))
     deal = {k: kw[k] for k in DEAL_KEYWORDS if k in kw}
     keeping = TableKeeping(table, keeper, deal, {URL_SETTINGS[k] for k in kw if k in URL_SETTINGS})
     table.side.children = (*table.side.children, keeping.box)

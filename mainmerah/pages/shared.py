@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as w
 
 import mainmerah.tables as tables
+from mainmerah.core import registry
 from mainmerah.core.i18n import _, language
 from mainmerah.pages.home import page_href
 from mainmerah.table.cards import LazyHTML, shared
@@ -334,9 +335,10 @@ def join_from_link(code: str, lang_chosen: bool, **table_kw: Any) -> Any:
     of the page's own is ever drawn. A refusal (an unknown code, a full table) is said there, with the way on."""
     from mainmerah.table.keeper import LANG_KEY, follow_language
     from mainmerah.table.table import TableWidget
+    from mainmerah.teach.practice import keep_practice, practice_key
 
     wanted = clean_code(code)
-    keeper = Keeper([SHARED_KEY, LANG_KEY])
+    keeper = Keeper([SHARED_KEY, LANG_KEY, *(practice_key(g) for g in registry.games())])  # the table's game: later
     follow_language(keeper, lang_chosen)
     line = LazyHTML()
     line.add_class("mm-sh-joining")
@@ -379,6 +381,7 @@ def join_from_link(code: str, lang_chosen: bool, **table_kw: Any) -> Any:
                 page.children = (line, watch_button, keeper)
             return
         table = TableWidget(game=seat.world, human=seat.index, **table_kw)
+        keep_practice(table, keeper)  # your review's mistakes come back in the tutorial's Practice tab
         panel = SharedPanel(table, keeper)
         table.side.children = (panel, *table.side.children)
         table.shared_panel = panel

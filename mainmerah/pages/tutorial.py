@@ -36,8 +36,8 @@ from mainmerah.table.options import header_bar
 from mainmerah.table.style import game_points_css
 from mainmerah.teach import index
 from mainmerah.teach.lesson import Lesson, close_all, para, tables_in
+from mainmerah.teach.practice import Practice, keep_practice, practice_key, today
 from mainmerah.teach.practice import check_record as check_practice
-from mainmerah.teach.practice import practice_key, today
 from mainmerah.teach.practice_panel import PracticePanel
 from mainmerah.teach.progress import Progress, TaskResult
 from mainmerah.teach.spec import LessonSpec
@@ -202,6 +202,20 @@ class Tutorial(W.VBox):
         """Call ``callback(themes)`` (theme id -> exercises kept for Practice) once the browser's practice is read."""
         self._practice_listeners.append(callback)
 
+    def _keep_practice(self, lesson: Lesson) -> None:
+        """A guided game's review feeds Practice as the play page's does (each table once)."""
+        if self.keeper is not None:
+            for table, _box in tables_in(lesson):
+                keep_practice(table, self.keeper, after=self._practice_kept)
+
+    def _practice_kept(self, practice: Practice) -> None:
+        """A review in a guided game kept new mistakes: the Practice tab reads them, the teacher's counts follow."""
+        if self.practice is not None and self.keeper is not None and self.keeper.records is not None:
+            self.practice.reread(self.keeper.records)
+        themes = practice.themes()
+        for cb in list(self._practice_listeners):
+            cb(themes)
+
     def _practice_restored(self, records: Records) -> None:
         text = records.get(practice_key(self.game))
         if text is None or not self._practice_listeners:
@@ -264,6 +278,7 @@ class Tutorial(W.VBox):
     def _fresh(self, i: int) -> Lesson:
         lesson = self.specs[i].build()
         lesson.offer_hints()
+        self._keep_practice(lesson)
 
         def changed(_lesson: Lesson) -> None:
             self._lesson_changed(i)
@@ -340,6 +355,7 @@ class Tutorial(W.VBox):
         lesson = self.lessons.get(i)
         if lesson is None:
             return
+        self._keep_practice(lesson)  # (a table a task shows once done, e.g. a coached game's, at the table)
         for t in lesson.tasks:
             self._progress.update(lesson.key, t.key, t.result())
         if lesson.settings:

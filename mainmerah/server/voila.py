@@ -185,6 +185,12 @@ class MainMerahVoila(Voila):
              "429. A lab behind one NAT address raises it (about 3 a student). 0: no limit.",
     )
 
+    tables_per_address = Int(
+        20, config=True,
+        help="Shared tables one address may open (the table server's 429). This server's own pages are counted "
+             "each by its kernel, not as one address.",
+    )
+
     never_started = Float(
         90.0, config=True,
         help="Seconds a preheated kernel a page took may stay silent before it is taken to have never learned its "
@@ -283,7 +289,8 @@ class MainMerahVoila(Voila):
             folder = Path(folder).resolve()
             options = {"folder": folder, "key": teacher_key(folder)}
             IOLoop.current().add_callback(self.announce_teacher, options["key"], folder)
-        hub = make_hub(folder, options["key"])
+        hub = make_hub(folder, options["key"], self.tables_per_address,
+                       kernels=lambda kernel: kernel in self.kernel_manager)
         options["store"] = hub.store
         self.log.info("Table server at %smainmerah/tables/: %s", self.base_url, hub.store.describe())
         return [(url_path_join(self.base_url, path), handler, options) for path, handler in (

@@ -12,6 +12,7 @@ back to that decision (only what you could see) and judges your new choice the s
 from __future__ import annotations
 
 import logging
+import random
 import sys
 import threading
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from mainmerah.core import registry
 from mainmerah.core.i18n import _
 from mainmerah.core.review import Moment, Review, line, position, review, theme_name
 from mainmerah.draw.text import esc
@@ -47,6 +49,8 @@ class ReviewPanel(w.VBox):
         self.game: Any = None  # the finished game reviewed (the table may show a retry meanwhile)
         self.played: list[Any] = []  # its decisions when reviewed (an undo changes the game in place)
         self.reviewed: Any = None  # a copy of it: the lines and the positions tried again are read from it
+        self.seat: int | None = None  # the seat reviewed (at a pass-and-play table: the person who asked)
+        self.private = False  # True: judged and shown from the seat's view only (see at)
         self.running = False
         self._thread: threading.Thread | None = None
         self._listeners: list[Callable[[Review, Any], object]] = []  # see on_reviewed
@@ -55,6 +59,10 @@ class ReviewPanel(w.VBox):
         self.start_button = w.Button(description=_("Review this game"), layout=w.Layout(display=""))
         self.start_button.add_class("mm-review-start")
         self.start_button.on_click(lambda _b: self.start())
+        # At a pass-and-play table: one button per person, each reviewing that person's own seat.
+        self.people_box = w.HBox([], layout=w.Layout(display="none"))
+        self.people_box.add_class("mm-review-people")
+        self.people_buttons: dict[int, w.Button] = {}
         self.status = w.HTML("", layout=shared("layout"))
         self.status.add_class("mm-review-status")
         self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(display="none", width="100%"))
@@ -64,13 +72,15 @@ class ReviewPanel(w.VBox):
         self.back_button = w.Button(description=_("Back to the end of the game"), layout=w.Layout(display="none"))
         self.back_button.add_class("mm-review-back")
         self.back_button.on_click(lambda _b: self.back())
-        self.children = (self.start_button, self.status, self.progress, self.back_button, self.moments)
+        self.children = (self.start_button, self.people_box, self.status, self.progress, self.back_button, self.moments)
         self.layout.display = "none"
 
     # ----- when it is offered ----------------------------------------------------------------------
     def offered(self) -> bool:
+        """Once the game is over, wherever a person played a seat: yours at a solo or a shared table, each
+        person's at a pass-and-play table."""
         t = self.table
-        return t.human is not None and not t.pass_play and (t.game.decision is None or t.retrying)
+        return bool(t.people) and (t.game.decision is None or t.retrying)
 
     def update(self) -> None:
         """After a redraw: offered once the game is over (kept while a moment is tried again)."""
@@ -84,13 +94,39 @@ class ReviewPanel(w.VBox):
             self._forget()  # another finished game: its own review
         self.layout.display = ""
         self.back_button.layout.display = "" if t.retrying else "none"
+        self._people_buttons()
+
+    def _people_buttons(self) -> None:
+        """At a pass-and-play table, "Review Sari's decisions" for each person (else the one start button)."""
+        t = self.table
+        waiting = self.result is None and not self.running
+        if not t.pass_play:
+            self.people_box.layout.display = "none"
+            return
+        self.start_button.layout.display = "none"
+        seats = sorted(t.people)
+        if sorted(self.people_buttons) != seats:
+            self.people_buttons = {}
+            for seat in seats:
+                b = w.Button(layout=w.Layout(width="auto"))
+                b.add_class("mm-review-start")
+                b.on_click(lambda _b, seat=seat: self.start(seat))
+                self.people_buttons[seat] = b
+            self.people_box.children = tuple(self.people_buttons.values())
+        for seat, b in self.people_buttons.items():
+            b.description = _("Review {name}'s decisions").format(name=t.names[seat])
+            b.button_style = "warning" if seat == self.seat and self.result is not None else ""
+        self.people_box.layout.display = "" if (waiting or self.result is not None) and not t.retrying else "none"
 
     def _showing(self) -> bool:
-        """Whether the table shows the game reviewed, as it was (not another, nor it undone and played on)."""
-        return self.table.game is self.game and self.table.game.choices == self.played
+        """Whether the table shows the game reviewed, as it was (not another, nor it undone and played on). At a
+        shared table every frame brings the seat's game anew: the same decisions are the same game."""
+        t = self.table
+        return (t.game is self.game or t.remote is not None) and t.game.choices == self.played
 
     def _forget(self) -> None:
         self.result, self.game, self.reviewed, self.played = None, None, None, []
+        self.seat, self.private = None, False
         self.kept_note = None
         self.status.value = ""
         self.moments.children = ()
@@ -98,15 +134,22 @@ class ReviewPanel(w.VBox):
         self.start_button.layout.display = ""
 
     # ----- running it ---------------------------------------------------------------------------
-    def start(self) -> None:
-        """Review the finished game shown (on a thread of its own, the page live meanwhile)."""
+    def start(self, seat: int | None = None) -> None:
+        """Review the finished game shown (on a thread of its own, the page live meanwhile): ``seat``'s decisions
+        (one of the people's; None: yours at a solo or shared table)."""
         t = self.table
-        if self.running or t.human is None or t.game.decision is not None:
+        if seat is None and not t.pass_play:
+            seat = t.human
+        if self.running or seat is None or seat not in t.people or t.game.decision is not None:
             return
+        if self.result is not None and self.seat != seat:
+            self._forget()  # another person's review: theirs alone (the first is not shown beside it)
         self.game, self.played, self.reviewed = t.game, list(t.game.choices), t.game.copy()
-        game, seat = self.reviewed.copy(), t.human
+        self.seat, self.private = seat, t.pass_play
+        game = self.reviewed.copy()
         self.running = True
         self.start_button.layout.display = "none"
+        self.people_box.layout.display = "none"
         self.status.value = esc(_("Reviewing your decisions: this takes a few seconds…"))
         self.progress.value, self.progress.max = 0, 1
         self.progress.layout.display = ""
@@ -134,6 +177,18 @@ class ReviewPanel(w.VBox):
             for cb in list(self._listeners):
                 cb(self.result, self.reviewed)
             self.show()
+        self._people_buttons()
+
+    def at(self, step: int) -> Any:
+        """The position before decision ``step`` of the game reviewed, as its lines are played out and as it is
+        tried again. At a pass-and-play table, from the seat's view only: the cards it could not see dealt
+        otherwise (``GameInfo.other_world``, seeded by the seat and the step), so one person's review never
+        shows where another's hidden cards were."""
+        game = position(self.reviewed, step)
+        if not self.private or self.seat is None:
+            return game
+        other = registry.get(game.game_name).other_world(game, self.seat, random.Random(f"{self.seat}:{step}"))
+        return game if other is None else other
 
     def on_reviewed(self, callback: Callable[[Review, Any], object]) -> None:
         """Call ``callback(review, game)`` once a review is made (``game``: a copy of the game reviewed)."""
@@ -151,6 +206,10 @@ class ReviewPanel(w.VBox):
         if r is None or game is None:
             return
         head = [f'<p class="mm-review-method">{esc(r.method())}</p>']
+        if self.private and self.seat is not None:
+            whose = _("{name}: your decisions, judged and played out from what you could see.").format(
+                name=self.table.names[self.seat])
+            head.insert(0, f'<p class="mm-review-whose"><b>{esc(whose)}</b></p>')
         if self.kept_note is not None:
             head.append(f'<p class="mm-review-kept">{esc(self.kept_note())}</p>')
         moments = r.moments[:SHOWN]
@@ -185,8 +244,8 @@ class ReviewPanel(w.VBox):
         return m.step + 1
 
     def _moment_html(self, i: int, m: Moment) -> str:
-        names, you = self.table.names, self.table.human
-        game = self.reviewed
+        names, you = self.table.names, self.seat
+        game = self.at(m.step)
         played = line(game, m.step, m.action, names=list(names), you=you)
         better = line(game, m.step, m.better, names=list(names), you=you)
         title = _("{i}. Move {n}: you played {action}; {better} was better.").format(
@@ -211,7 +270,7 @@ class ReviewPanel(w.VBox):
         """The table back at ``m``'s decision, as you saw it; your next choice there is judged as ``m`` was."""
         if self.reviewed is None:
             return
-        self.table.try_again(position(self.reviewed, m.step), m)
+        self.table.try_again(self.at(m.step), m)
         self.update()
 
     def back(self) -> None:
@@ -219,11 +278,15 @@ class ReviewPanel(w.VBox):
         if self.game is not None:
             self.game.goto(len(self.played))  # (as it was reviewed)
             self.table.end_retry(self.game)
+            sync = getattr(self.table, "sync", None)
+            if self.table.remote is not None and callable(sync):
+                sync()  # a shared table: what came meanwhile
         self.update()
 
     def relabel(self) -> None:
         self.start_button.description = _("Review this game")
         self.back_button.description = _("Back to the end of the game")
+        self._people_buttons()
         for b in self.retry_buttons:
             b.description = _("Try this position again")
         self.show()

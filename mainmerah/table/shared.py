@@ -158,6 +158,8 @@ class SharedTable:
     def _frame_came(self, seat: Any) -> None:
         if self.remote is None or seat is not self.remote or seat.seq == self._remote_seq:
             return
+        if getattr(self, "_retry", None) is not None:
+            return  # a review's moment tried again is shown: taken in when it is left (ReviewPanel.back syncs)
         try:
             self._adopt(seat)
         except Exception:  # noqa: BLE001 - a frame has nobody to answer but the log and the table

@@ -242,6 +242,7 @@ BASE_CSS = """
   width: auto; align-self: flex-start; }
 .mm-root .mm-review .mm-review-start { background: var(--mm-gold); color: #3a2a00; }
 .mm-review-moment { border-top: 1px solid #eee; padding-top: 6px; }
+.mm-review-people { flex-wrap: wrap; gap: 6px; }
 .mm-review p { margin: 0 0 4px; line-height: 1.4; }
 .mm-ctlrow { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
 .mm-root .mm-ctlrow .widget-dropdown, .mm-root .mm-ctlrow .widget-text, .mm-root .mm-ctlrow .widget-toggle-buttons {

@@ -97,14 +97,22 @@ def right_answer(m: Moment, action: str, least: float = LEAST) -> bool:
     return o is not None and (action == m.better or not o.mistake(least))
 
 
-def exercises_of(review: Review, game: Any, on: dt.date) -> list[Exercise]:
-    """Each real mistake of ``review`` (of ``game``) as a new exercise, box 1, due ``on``."""
+def exercises_of(review: Review, game: Any, on: dt.date, at: Callable[[int], Any] | None = None) -> list[Exercise]:
+    """Each real mistake of ``review`` (of ``game``) as a new exercise, box 1, due ``on``. ``at(step)``: the
+    position kept for decision ``step`` (by default ``game``'s own; a pass-and-play table gives one dealt from the
+    seat's view, whose theme is then the engine's there)."""
     out = []
+    info = registry.get(review.game)
     for m in review.moments:
         if m.theme is None:
             continue
-        save = position(game, m.step).to_json()
-        out.append(Exercise(exercise_id(save, m.seat), review.game, save, m.seat, m.action, m.better, m.theme,
+        before = position(game, m.step) if at is None else at(m.step)
+        theme = m.theme
+        if at is not None:
+            there = themes_of(info, before, m.action, m.better)
+            theme = theme if theme in there or not there else there[0]
+        save = before.to_json()
+        out.append(Exercise(exercise_id(save, m.seat), review.game, save, m.seat, m.action, m.better, theme,
                             BOXES[0], on))
     return out
 
@@ -212,21 +220,29 @@ def merged(kept: object, game: str, new: Sequence[Exercise], on: dt.date) -> tup
         return Practice(game).add(new), str(e)
 
 
-def keep_practice(table: Any, keeper: Any, on: Callable[[], dt.date] = today) -> None:
-    """At the table page: each review of a finished game adds its mistakes to the game's kept practice
-    (``keeper`` holds :func:`practice_key`), and the review says so (or why the kept practice was replaced)."""
+def keep_practice(table: Any, keeper: Any, on: Callable[[], dt.date] = today,
+                  after: Callable[[Practice], object] | None = None) -> None:
+    """At a table (the play page's, a shared table's, a tutorial's guided game): each review of a finished game
+    adds its mistakes to the game's kept practice (``keeper`` holds :func:`practice_key`), and the review says so
+    (or why the kept practice was replaced); ``after(practice)`` is then told (the tutorial: its Practice tab and
+    the teacher's counts of themes). A table is kept once (a lesson rebuilt in another language keeps its tables)."""
+    if getattr(table, "practice_kept", False):
+        return
+    table.practice_kept = True
     game = table.presenter.game_name
     where = practice_key(game)
 
     def reviewed(review: Review, played: Any) -> None:
         if keeper.records is None or review.game != game:
             return  # the page has not answered: storing now would overwrite what it keeps
-        new = exercises_of(review, played, on())
+        new = exercises_of(review, played, on(), at=table.review.at)
         if not new:
             return
         practice, refused = merged(keeper.records.get(where), game, new, on())
         keeper.store(where, practice.record())
         n = len(new)
+        if after is not None:
+            after(practice)
 
         def said() -> str:
             kept = ngettext("This mistake is kept for the tutorial's Practice tab: it comes back on a schedule, "

@@ -85,6 +85,11 @@ class PracticePanel(W.VBox):
         self.restored = True
         self.serve()
 
+    def reread(self, records: Records) -> None:
+        """What the browser keeps now (a review elsewhere on the page added to it): the exercises due served anew."""
+        self.refused = None
+        self._restored(records)
+
     def _keep(self) -> None:
         if self.keeper is not None and self.refused is None:
             self.keeper.store(practice_key(self.game), self.practice.record())

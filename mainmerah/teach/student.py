@@ -320,6 +320,32 @@ class PageWithoutLessons:
         return {"game": self.game, "lessons": {}, "seconds": time.monotonic() - self.started}
 
 
+def report_practice(keeper: Keeper, game: str) -> Callable[[Any], None] | None:
+    """On a server with a class, for a page without lessons (the play page): ``after`` for
+    :func:`~.practice.keep_practice`, which writes the themes of the student's kept mistakes for the teacher as soon
+    as a review keeps new ones (as the tutorial sends them when it opens), under the browser's kept id and name
+    (``keeper`` holds :data:`STUDENT_KEY`; a browser that has none is given an id, kept for its next pages).
+    Elsewhere None."""
+    folder = class_folder()
+    if folder is None:
+        return None
+    reporter = Reporter(folder, PageWithoutLessons(game))
+
+    def kept(practice: Any) -> None:
+        text = (keeper.records or {}).get(STUDENT_KEY)
+        try:
+            browser, name = read_student(text) if text else ("", "")
+        except KeptError:
+            browser, name = "", ""
+        if not browser:
+            browser = reporter.browser or new_session()
+            keeper.store(STUDENT_KEY, pack(KIND, VERSION, {"browser": browser, "name": name}))
+        reporter.browser, reporter.name = browser, name
+        reporter.set_themes(practice.themes())
+
+    return kept
+
+
 def solved_per_level(solved: dict[str, int], game: str) -> dict[str, int]:
     """Puzzle id -> stars, as puzzle level -> puzzles solved (ids the package does not ship are ignored).
 

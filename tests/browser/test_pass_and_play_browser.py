@@ -161,6 +161,12 @@ def test_two_people_play_a_whole_main_merah_game_on_one_screen(voila: VoilaServe
     seat_people(page, {0: "Sari", 1: "Budi"})
     titles = play_out(page, "main-merah", lambda: main_merah_turn(page), reload_at=3)
     check_ended(page, titles, "main-merah")
+    # Each person reviews their own seat: a button each, the review saying whose it is.
+    page.locator(".mm-review-people .mm-review-start", has_text="Review Budi's decisions").click()
+    page.wait_for_selector(".mm-review-whose", timeout=WAIT)
+    assert "Budi: your decisions, judged and played out from what you could see." in page.text_content(
+        ".mm-review-whose")
+    assert page.errors == []
 
 
 def test_two_people_and_two_computers_play_a_red_ten_hand(voila: VoilaServer, page) -> None:  # noqa: ANN001

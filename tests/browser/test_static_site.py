@@ -320,6 +320,52 @@ def test_every_game_table_and_first_lesson_in_chinese(offline_page: object, site
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
 
 
+def test_a_game_reviewed_retried_and_practised_in_the_browser(offline_page: object, site_url: str) -> None:
+    """Issue 25 on the static site: a Main Merah game clicked to its end, Review this game made by the page's own
+    Python (in its worker: no thread of its own there), its costliest moment tried again and the better card judged
+    best; then the tutorial (a new page load: only what the browser kept carries over) serves that mistake in its
+    Practice tab. The review is the one Voila's kernel makes (the same seeded review of the same game)."""
+    import datetime as dt
+
+    from test_review_browser import seed_with_a_play_mistake, text_of
+    from test_table import play_whole_game, simulate
+
+    from mainmerah.core.review import review, theme_name
+    from mainmerah.table.review import WORLDS
+    from mainmerah.teach.practice import Practice, exercises_of
+
+    pg = offline_page
+    seed, moment = seed_with_a_play_mistake(["greedy"])
+    g, _choices = simulate(2, "classic", seed, ["greedy"])
+    today = dt.datetime.now(dt.UTC).date()
+    first = Practice("main-merah").add(exercises_of(review(g, seat=0, worlds=WORLDS), g, today)).due(today)[0]
+    pg.goto(f"{site_url}/voici/render/play.html?seed={seed}&players=2&variant=classic&bots=greedy"  # type: ignore[attr-defined]
+            "&pace=manual")
+    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    play_whole_game(pg)
+    pg.click(".mm-review-start")  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-review-kept", timeout=WAIT)  # type: ignore[attr-defined]
+    assert f"compared over {WORLDS} deals" in text_of(pg, ".mm-review-status")
+    shown = text_of(pg, ".mm-review-moment")
+    assert f"you played {moment.action}; {moment.better} was better" in shown
+    assert f"Theme: {theme_name('main-merah', moment.theme)}" in shown
+    pg.locator(".mm-review-retry").first.click()  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-prompt")).to_contain_text("Try this position again", timeout=WAIT)
+    better = card_class(mm.Card.parse(moment.better))
+    pg.click(f".mm-hand .{better}")  # type: ignore[attr-defined]
+    pg.wait_for_selector(f".mm-hand .mm-selected.{better}", timeout=WAIT)  # type: ignore[attr-defined]
+    pg.click(".mm-play")  # type: ignore[attr-defined]
+    expect()(pg.locator(".mm-prompt")).to_contain_text("the best choice found", timeout=WAIT)
+
+    pg.goto(f"{site_url}/voici/render/tutorial.html?game=main-merah")  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-tutorial-tabs .lm-TabBar-tab", timeout=COLD)  # type: ignore[attr-defined]
+    pg.locator(".mm-tutorial-tabs .lm-TabBar-tab", has_text="Practice").first.click()  # type: ignore[attr-defined]
+    pg.wait_for_selector(".mm-practice-heading h3", timeout=WAIT)  # type: ignore[attr-defined]
+    heading = text_of(pg, ".mm-practice-heading")
+    assert f"Theme: {theme_name('main-merah', first.theme)}" in heading and f"You played {first.played}" in heading
+    assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+
+
 # The site's service worker and manifest (sitebuild/offline.py, sitebuild/sw.js), loaded by path.
 _spec = importlib.util.spec_from_file_location("site_offline", ROOT / "sitebuild" / "offline.py")
 assert _spec and _spec.loader

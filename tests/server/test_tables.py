@@ -555,6 +555,49 @@ def test_an_away_persons_seat_is_played_by_the_computer_and_given_back(tmp_path:
         server.stop()
 
 
+def test_the_class_servers_own_kernels_are_counted_each_apart_not_as_one_address() -> None:
+    """Mounted in the class server, every page's kernel reaches the table server from the server's own address: a
+    class of twenty pairs must not meet the per-address limit on tables as one client. A running kernel of the
+    server, named by the client, is counted apart; an unknown kernel, or none, counts as its address."""
+    from mainmerah.server.tables import serve
+
+    server = serve(tables_per_address=2, kernels={"k1", "k2"}.__contains__)
+    try:
+        def create(kernel: str) -> str:
+            srv = tables.connect(server.url)
+            srv.kernel = kernel
+            return srv.create("main-merah", seats=["person", "greedy"], live=False).code
+
+        made = [create(kernel) for kernel in ("", "", "k1", "k1", "k2", "k2")]
+        assert len(set(made)) == 6
+        for kernel in ("", "k1", "k3", "x" * 65):
+            with pytest.raises(tables.TableError, match=r"Too many tables were opened from this computer \(2\)"):
+                create(kernel)
+        assert len(server.hub.store.tables) == 6
+    finally:
+        server.stop()
+
+
+def test_a_kernel_names_itself_to_the_table_server() -> None:
+    """The client run in a real kernel names that kernel (its connection file's id); outside one it names none."""
+    from jupyter_client.multikernelmanager import MultiKernelManager
+
+    assert tables.connect("http://127.0.0.1:1").kernel == ""
+    kernels = MultiKernelManager()  # as Jupyter's and Voila's servers start kernels: kernel-<id>.json
+    kernel = kernels.start_kernel(kernel_name="python3")
+    kc = kernels.get_kernel(kernel).client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=60)
+        said: list[str] = []
+        kc.execute_interactive("from mainmerah import tables; print(tables.connect('http://127.0.0.1:1').kernel)",
+                               output_hook=lambda m: said.append(m["content"].get("text", "")), timeout=60)
+        assert "".join(said).strip() == kernel
+    finally:
+        kc.stop_channels()
+        kernels.shutdown_all(now=True)
+
+
 def test_a_seat_whose_person_never_connects_is_taken_over_too(tmp_path: Path) -> None:
     """Budi joins and closes his laptop before his page opens its connection (a socket never opened, as under a
     loaded server): his seat is taken over all the same, and a request over HTTP with his token gives it back and

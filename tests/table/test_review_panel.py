@@ -4,12 +4,14 @@ the position the player had, the new choice judged the same way and nothing play
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import set_language
+from mainmerah.table.intents import Act
 from mainmerah.table.table import TableWidget
 
 
@@ -102,3 +104,54 @@ def test_a_game_undone_and_played_on_is_reviewed_afresh() -> None:
     t.next()
     assert t.review.layout.display == "" and t.review.result is None
     assert t.review.start_button.layout.display == ""
+
+
+# ----- every seat a person played: pass and play, each person's own seat from that seat's view ------------------
+def finished_pass_and_play(name: str, players: int, people: dict[int, str], seed: int) -> TableWidget:
+    """A pass-and-play table of ``name`` played to the end by its people (at random) and computers (greedy)."""
+    rng = random.Random(seed)
+    t = TableWidget(game=name, players=players, seed=seed, people=people, bots="greedy", auto=False, controls=False)
+    t.review.background = False
+    t.review.worlds = 8
+    for _turn in range(3000):
+        while not t.caught_up or (t.game.decision is not None and t.game.decision.seat not in people):
+            t._page_message({"k": "button", "name": "next-deal" if t.resting else "next"})
+        d = t.game.decision
+        if d is None:
+            break
+        if t.human != d.seat:
+            assert t.review.layout.display == "none", "no review while the game goes on"
+            t._page_message({"k": "button", "name": "reveal"})
+        action = rng.choice(sorted(t.game.legal_actions()))
+        assert t.ask(lambda _d, a=action: Act(a)), t.error  # type: ignore[misc]
+    assert t.game.decision is None and t.human is None
+    return t
+
+
+def test_pass_and_play_each_person_reviews_their_own_seat_from_their_view_only() -> None:
+    t = finished_pass_and_play("red-ten", 4, {0: "Sari", 2: "Budi"}, seed=5)
+    real = t.game
+    panel = t.review
+    assert panel.layout.display == "" and panel.start_button.layout.display == "none"
+    assert [b.description for b in panel.people_buttons.values()] == ["Review Sari's decisions",
+                                                                      "Review Budi's decisions"]
+    panel.people_buttons[2].click()
+    r = panel.result
+    assert r is not None and r.seat == 2 and panel.seat == 2
+    assert "Budi: your decisions, judged and played out from what you could see." in text(panel.status.value)
+    panel.people_buttons[0].click()  # Sari's own review replaces Budi's
+    r = panel.result
+    assert r is not None and r.seat == 0 and "Sari: your decisions" in text(panel.status.value)
+    assert r.moments, "this seeded hand has mistakes"
+    m = r.moments[0]
+    # Its lines and its position are dealt from Sari's view: the same to her, not where Budi's cards really were.
+    shown = panel.at(m.step)
+    truth = real.replay().goto(m.step)
+    assert shown.view(0) == truth.view(0) and shown.hands[2] != truth.hands[2]
+    panel.retry_buttons[0].click()
+    assert t.retrying is m and t.human is None and t.passing == 0  # the pass screen first: Sari's position
+    t._page_message({"k": "button", "name": "reveal"})
+    assert t.human == 0 and t.game.hands[2] == shown.hands[2]
+    assert t.enter(m.better) and "the best choice found" in (t.note or "")
+    panel.back_button.click()
+    assert t.retrying is None and t.game is real and t.game.decision is None and t.human is None

@@ -223,3 +223,53 @@ def test_an_away_persons_seat_says_the_computer_plays_it_meanwhile(monkeypatch: 
         a.leave_table()
     finally:
         server.stop()
+
+
+def test_at_a_shared_table_your_seat_is_reviewed_from_your_view_and_kept_for_practice(local: Local) -> None:
+    """Once the shared game is over, Review this game judges your seat from the seat's own game (the server's
+    stand-in: the kernel never held another seat's hidden cards); frames that come meanwhile keep the review and
+    a position tried again; its mistakes are kept for Practice as at a solo table."""
+    import datetime as dt
+
+    from mainmerah.table.keeper import Keeper
+    from mainmerah.teach.practice import check_record, keep_practice, practice_key
+
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "greedy"], seed=6, pace=0, world=True)
+    assert made.seat is not None
+    real = local.hub.store.tables[made.code]
+    t = TableWidget(game="main-merah", delay=0, controls=False)
+    keeper = Keeper([practice_key("main-merah")])
+    sent: list[dict[str, Any]] = []
+    keeper.send = sent.append  # type: ignore[method-assign]
+    keeper._page_message({"k": "kept", "available": True, "records": {}})
+    keep_practice(t, keeper)
+    t.review.background = False
+    t.review.worlds = 8
+    t.sit_at(made.seat)
+    rng = random.Random(6)
+    while not real.game.is_over:
+        settle(t)
+        if t._my_decision() is not None and t.caught_up:
+            assert t.enter(rng.choice(sorted(made.seat.legal_actions()))), t.error
+    settle(t)
+    while not t.caught_up:
+        t.next()
+    assert t.game.is_over and t.game is not real.game and t.review.layout.display == ""
+    t.review.start_button.click()
+    r = t.review.result
+    assert r is not None and r.seat == 0 and r.moments, "this seeded game has mistakes"
+    kept = [m for m in sent if m.get("k") == "store" and m.get("key") == practice_key("main-merah")]
+    practice = check_record(kept[-1]["text"], "main-merah", dt.datetime.now(dt.UTC).date())
+    assert [e.played for e in practice.exercises] == [m.action for m in r.moments if m.theme]
+    m = r.moments[0]
+    t.review.retry_buttons[0].click()
+    assert t.retrying is m and len(t.game.choices) == m.step
+    made.seat.rename("Ani")  # a frame comes while the position is tried again: the position stays
+    made.seat.wait(timeout=2)
+    t.sync()
+    assert t.retrying is m and len(t.game.choices) == m.step
+    assert t.enter(m.better) and "the best choice found" in (t.note or "")
+    t.review.back_button.click()
+    assert t.retrying is None and t.game.is_over and t.review.result is r, "the review is kept"
+    t.leave_table()

@@ -171,10 +171,8 @@ def stored(sent: list[dict[str, Any]], key: str) -> str:
     return [m for m in sent if m.get("key") == key and m["k"] == "store"][-1]["text"]  # type: ignore[no-any-return]
 
 
-def finished_table(records: dict[str, str | None]) -> tuple[TableWidget, list[dict[str, Any]]]:
-    t = TableWidget(game="main-merah", players=2, seed=3, bots="greedy", auto=False)
-    keeping = keep_table(t, {}, False)
-    sent = page_keeper(keeping.keeper, records)
+def played_at_random(t: TableWidget) -> None:
+    """``t``'s person (a Main Merah table) plays at random to the end, by the table's own wishes; reviewed fast."""
     t.review.background = False
     t.review.worlds = 8
     chooser = mm.game_info("main-merah").make_bot("random", seed=3)
@@ -184,6 +182,13 @@ def finished_table(records: dict[str, str | None]) -> tuple[TableWidget, list[di
         else:
             t.next()
     t.next()
+
+
+def finished_table(records: dict[str, str | None]) -> tuple[TableWidget, list[dict[str, Any]]]:
+    t = TableWidget(game="main-merah", players=2, seed=3, bots="greedy", auto=False)
+    keeping = keep_table(t, {}, False)
+    sent = page_keeper(keeping.keeper, records)
+    played_at_random(t)
     return t, sent
 
 
@@ -291,3 +296,57 @@ def test_on_a_class_server_the_practice_themes_reach_the_teacher(monkeypatch: py
     tut.keeper._page_message({"k": "kept", "available": True, "records": {practice_key("main-merah"): kept.record()}})
     ((arrived,), _refused) = cf.read_records(tmp_path)
     assert arrived.themes == kept.themes() and sum(arrived.themes.values()) == len(r.moments)
+
+
+def test_a_review_in_the_tutorials_guided_game_feeds_practice_and_the_teacher_at_once(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """The tutorial's guided game is reviewed as a table's: its mistakes reach the Practice tab already open, and
+    on a class server the teacher's counts of themes are written when the review is made (not at the next visit)."""
+    from mainmerah.pages.tutorial import Tutorial, tutorial_page
+    from mainmerah.teach import classfolder as cf
+    from mainmerah.teach.lesson import tables_in
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    page = tutorial_page("")
+    tut = next(c for c in page.children if isinstance(c, Tutorial))
+    assert tut.keeper is not None and tut.game == "main-merah"
+    tut.keeper.send = lambda _m: None  # type: ignore[method-assign]
+    tut.keeper._page_message({"k": "kept", "available": True, "records": {}})
+    tut.show_tab("practice")
+    assert tut.practice is not None and tut.practice.current is None
+    tut.go(len(tut.specs) - 1)  # the guided game's lesson
+    (t, _box), = tables_in(tut.lesson)
+    assert isinstance(t, TableWidget)
+    t.set_pace(None)  # its steps at Next (the page's timer is not running here)
+    played_at_random(t)
+    assert t.review.layout.display == ""
+    t.review.start_button.click()
+    r = t.review.result
+    assert r is not None and r.moments, "the guided deal played at random has mistakes"
+    assert tut.practice.current is not None and tut.practice.table is not None, "served in the open tab"
+    ((arrived,), _refused) = cf.read_records(tmp_path)
+    assert sum(arrived.themes.values()) == len([m for m in r.moments if m.theme]) > 0
+
+
+def test_on_a_class_server_a_review_at_the_play_page_reaches_the_teacher_at_once(monkeypatch: pytest.MonkeyPatch,
+                                                                                  tmp_path: Any) -> None:
+    """Not only when the tutorial is next opened: the play page writes the themes as soon as a review keeps them,
+    under the id and name this browser keeps for the teacher (and gives a browser without one an id)."""
+    from mainmerah.teach import classfolder as cf
+    from mainmerah.teach import student
+
+    monkeypatch.setenv(cf.CLASS_ENV, str(tmp_path))
+    ani = pack(student.KIND, student.VERSION, {"browser": "0123456789abcdef", "name": "Ani"})
+    t, sent = finished_table({student.STUDENT_KEY: ani})
+    assert cf.read_records(tmp_path) == ([], []), "nothing written before a review"
+    t.review.start_button.click()
+    r = t.review.result
+    assert r is not None and r.moments
+    ((arrived,), _refused) = cf.read_records(tmp_path)
+    assert arrived.name == "Ani" and arrived.browser == "0123456789abcdef"
+    assert arrived.themes == check_record(stored(sent, practice_key("main-merah")), "main-merah",
+                                          dt.datetime.now(dt.UTC).date()).themes()
+    u, sent = finished_table({})  # a browser that never gave a name: an id of its own, kept
+    u.review.start_button.click()
+    browser, name = student.read_student(stored(sent, student.STUDENT_KEY))
+    assert name == "" and any(rec.browser == browser for rec in cf.read_records(tmp_path)[0])

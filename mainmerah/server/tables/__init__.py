@@ -12,6 +12,7 @@ import os
 import secrets
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,14 +38,15 @@ def takeover_setting() -> float:
 
 
 def make_hub(class_dir: Path | None, watch_key: str = "", tables_per_address: int = 20,
-             rate: float | None = None, takeover: float | None = None) -> Hub:
+             rate: float | None = None, takeover: float | None = None,
+             kernels: Callable[[str], bool] | None = None) -> Hub:
     """The tables of one server: kept in ``class_dir/tables`` (None: in memory), watched with ``watch_key``
     (the teacher's key; "" makes one); an away person's seat played by the computer after ``takeover`` seconds
-    (None: the setting, :func:`takeover_setting`)."""
+    (None: the setting, :func:`takeover_setting`); ``kernels``: see :class:`Hub`."""
     store = Store(None if class_dir is None else Path(class_dir) / TABLES, tables_per_address=tables_per_address)
     limits = Limits() if rate is None else Limits(rate, rate * 3)
     return Hub(store, watch_key or secrets.token_urlsafe(24), limits,
-               takeover_setting() if takeover is None else takeover)
+               takeover_setting() if takeover is None else takeover, kernels)
 
 
 @dataclass
@@ -62,7 +64,8 @@ class Local:
         self._thread.join(timeout=5)
 
 
-def serve(port: int = 0, host: str = "127.0.0.1", class_dir: Path | None = None) -> Local:
+def serve(port: int = 0, host: str = "127.0.0.1", class_dir: Path | None = None,
+          tables_per_address: int = 20, kernels: Callable[[str], bool] | None = None) -> Local:
     """A table server in a thread of this process, on ``port`` (0: a free one): to try the client in a notebook
     or a script. A class uses the app's server or ``python -m mainmerah.server.tables``."""
     from tornado.httpserver import HTTPServer
@@ -80,7 +83,7 @@ def serve(port: int = 0, host: str = "127.0.0.1", class_dir: Path | None = None)
         asyncio.set_event_loop(loop)
 
         async def start() -> None:
-            hub = make_hub(class_dir)
+            hub = make_hub(class_dir, tables_per_address=tables_per_address, kernels=kernels)
             app = Application(routes("/", hub), websocket_max_message_size=16 * 1024, log_function=lambda h: None)
             server = HTTPServer(app)
             server.add_sockets([sock])

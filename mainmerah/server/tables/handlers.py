@@ -10,9 +10,11 @@ table's pace, one move per tick of the server's loop.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tornado.ioloop import IOLoop
@@ -30,6 +32,7 @@ from mainmerah.server.tables.store import LANGUAGES, Store, Table, TableError
 log = logging.getLogger("mainmerah.server.tables")
 PREFIX = "mainmerah/tables"
 TAKEOVER = 60.0  # seconds a person's seat may stay without a connection before the computer plays it
+KERNEL_HEADER = "X-Mainmerah-Kernel"  # the client's kernel, when it runs in one (mainmerah.tables)
 
 
 class Hub:
@@ -37,14 +40,19 @@ class Hub:
 
     ``takeover``: seconds a taken person's seat may stay without a connection before the computer plays it
     (:meth:`Table.cover`; every seat is told); a request with the seat's token (its person back: a rejoin, a
-    reconnected socket, a move) gives it back."""
+    reconnected socket, a move) gives it back.
+
+    ``kernels``: mounted in the class server, whether a kernel id is one of that server's running kernels. Its
+    pages' kernels all reach the table server from the server's own address, so the per-address limits count
+    each such kernel (one page) apart, not the whole class as one address."""
 
     def __init__(self, store: Store, watch_key: str = "", limits: Limits | None = None,
-                 takeover: float = TAKEOVER) -> None:
+                 takeover: float = TAKEOVER, kernels: Callable[[str], bool] | None = None) -> None:
         self.store = store
         self.watch_key = watch_key
         self.limits = limits or Limits()
         self.takeover = takeover
+        self.kernels = kernels
         self.sockets: dict[str, set[SeatSocket]] = {}
         store.on_change = self.changed
         store.on_close = self.closed
@@ -97,6 +105,13 @@ class Hub:
         except Exception:  # noqa: BLE001 - a timer has nobody to answer but the log
             log.exception("table %s: the computer's move failed", table.code)
 
+    def client(self, address: str, kernel: str) -> str:
+        """Whom the per-address limits count for a request from ``address`` naming ``kernel``: a running kernel
+        of this very server (from this machine's own address), else the address."""
+        if kernel and self.kernels is not None and len(kernel) <= 64 and loopback(address) and self.kernels(kernel):
+            return f"kernel {kernel}"
+        return address
+
     def watching(self, key: str) -> bool:
         return bool(self.watch_key) and hmac.compare_digest(key.encode("utf-8"), self.watch_key.encode("utf-8"))
 
@@ -113,6 +128,13 @@ class Hub:
         if "token" not in data:
             raise TableError(_("Give your seat's key (token), or the teacher's key (watch)."), 403)
         return self.present(table, data["token"]).index
+
+
+def loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def language(data: dict[str, Any]) -> str:
@@ -149,7 +171,7 @@ class ApiHandler(RequestHandler):
                 raise ProtocolError(_("The message is too long ({n} bytes; at most {most}).").format(
                     n=length, most=MAX_BODY), 413)
             data = parse(self.request.body, self.kind)
-            address = self.request.remote_ip or ""
+            address = self.client()
             if not self.hub.limits.allow(f"token {data.get('token', '')}" if "token" in data else address, address):
                 raise too_many()
             with speaking(language(data)):
@@ -166,6 +188,9 @@ class ApiHandler(RequestHandler):
             return
         self.finish(json.dumps(answer, ensure_ascii=False))
 
+    def client(self) -> str:
+        return self.hub.client(self.request.remote_ip or "", self.request.headers.get(KERNEL_HEADER, ""))
+
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -176,7 +201,7 @@ class CreateHandler(ApiHandler):
     def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.hub.store
         table = store.create(data["game"], data["seats"], data.get("variant"), data.get("seed"),
-                             data.get("pace", 1.0), address=self.request.remote_ip or "",
+                             data.get("pace", 1.0), address=self.client(),
                              hints=data.get("hints", False))
         log.info("table %s: %s, %d seats, created", table.code, table.game_name, len(table.seats))
         answer: dict[str, Any] = {"code": table.code, "persistent": store.persistent}

@@ -396,3 +396,35 @@ def test_pairing_tasks_right_and_wrong(lesson, key: str) -> None:  # noqa: ANN00
     for c in t.targets:
         t.pick(c)
     assert t.solved and t.stars == 2
+
+
+def test_the_coached_game_is_reviewed_at_the_table_once_over_and_feeds_practice() -> None:
+    """The guided game is a coached one: once over, it is shown at the table below, where Review this game is
+    offered; the tutorial keeps its mistakes for Practice as it does a guided game's at the table."""
+    from mainmerah.table.table import TableWidget
+    from mainmerah.teach.lesson import tables_in
+    from mainmerah.teach.practice import practice_key
+
+    page = tutorial_page("game=chinese-ten")
+    tut = next(c for c in page.children if isinstance(c, Tutorial))
+    assert tut.keeper is not None
+    sent: list[dict] = []
+    tut.keeper.send = sent.append  # type: ignore[method-assign]
+    tut.keeper._page_message({"k": "kept", "available": True, "records": {}})
+    tut.go(len(tut.specs) - 1)
+    task = next(t for t in tut.lesson.tasks if t.key == "game")
+    assert tables_in(tut.lesson) == [], "no table while the coached game goes on"
+    coach = task.widget  # type: ignore[attr-defined]
+    coach.play("3♦")  # takes nothing though 6♥ would have taken 4♦: a mistake to find
+    drive_coach(coach)
+    assert task.solved
+    (table, _box), = tables_in(tut.lesson)
+    assert isinstance(table, TableWidget) and table.game.is_over and table.game is not coach.game
+    assert table.review.layout.display == "" and table.practice_kept
+    table.review.background = False
+    table.review.worlds = 8
+    table.review.start_button.click()
+    r = table.review.result
+    assert r is not None and r.seat == 0
+    kept = [m for m in sent if m.get("k") == "store" and m.get("key") == practice_key("chinese-ten")]
+    assert r.moments and kept, "3♦ for nothing is found, and kept"

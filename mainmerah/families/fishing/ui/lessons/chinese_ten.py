@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as W
 
@@ -219,8 +220,26 @@ def guided_task() -> WidgetTask:
     coach = Coach(guided_game(), human=0, bots=("greedy",))  # type: ignore[arg-type]
     task = WidgetTask(_("Now a short game against the computer, one step at a time. Three Jacks lie on the table, "
                         "and you hold the fourth."), coach, key="game")
-    coach.on_over(lambda _c: task.solve())
+
+    def over(c: Coach) -> None:
+        review_at_the_table(task, c.game)
+        task.solve()
+
+    coach.on_over(over)
     return task
+
+
+def review_at_the_table(task: WidgetTask, game: Any) -> None:
+    """Below a coached game once it is over: the game at the table, where Review this game is offered as after any
+    game (the tutorial keeps its mistakes for Practice, as it does a guided game's at the table)."""
+    from mainmerah.table.table import TableWidget  # the whole table: loaded when the game is over
+
+    if any(isinstance(c, TableWidget) for c in task.children):
+        return
+    table = TableWidget(game=game.copy(), human=0, bots=["greedy"], auto=False, controls=False, options=False,
+                        hints=False)  # (a copy: the table may go back in it)
+    head = W.HTML(f"<p>{escape(_('Your game, at the table: review it to see which choices cost you the most.'))}</p>")
+    task.children = (*task.children, head, table)
 
 
 def deal_sizes() -> tuple[int, int, int]:
