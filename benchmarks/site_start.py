@@ -15,7 +15,11 @@ opened again in that same context once its service worker has kept every file (a
   keeping the whole site): as sent by a plain static server, and gzipped (what a server that
   compresses, e.g. GitHub Pages, sends; gzip -6 per file).
 
-Figures are printed and written to benchmarks/results/site_start.json; nothing is asserted.
+First (unless ``--no-breakdown``), where the time goes: the same cold and return visits of a copy of the
+site whose kernel, Pyodide and play page log a mark at each step (``PATCHES``), each step's median.
+
+Figures are printed and written to benchmarks/results/site_start.json, with the load average before and
+after; nothing is asserted.
 """
 
 from __future__ import annotations

@@ -77,7 +77,8 @@
     // (a wheel's ZipFile); in the next visit's file system its descriptor is gone ("Bad file descriptor").
     py.runPython([...MAINMERAH_BOOT.imports.map((m) => `import ${m}`), "import gc", "gc.collect()"].join("\n"));
     // A file still open would be a descriptor the next visit's file system does not have: no snapshot then
-    // (but the standard library's zip, which Pyodide opens again as it restores a snapshot).
+    // (but the standard library's zip, which Pyodide mounts at the same place anew: restored Pythons were
+    // seen to import from it in tests/browser/test_static_site.py).
     const stdlib = "/lib/python" + MAINMERAH_BOOT.python.replace(".", "") + ".zip";
     const open = py.FS.streams.filter((stream, fd) => stream && fd > 2 && stream.path !== stdlib)
       .map((stream) => stream.path);
