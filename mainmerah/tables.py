@@ -167,6 +167,7 @@ class Seat:
         self._lock = threading.Condition()
         self._callbacks: list[Callable[[Seat], object]] = []
         self._closed = False
+        self._paused = False
         self.ended = ""  # why the table ended, if the server closed it (the teacher's button), in words
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -345,8 +346,33 @@ class Seat:
             pause = 0.2
             await asyncio.sleep(pause)
 
+    @property
+    def paused(self) -> bool:
+        """Whether the live connection is let go for now (:meth:`pause`)."""
+        return self._paused
+
+    def pause(self) -> None:
+        """Let the live connection go for now (the seat's person is not there: the server's takeover clock runs);
+        :meth:`resume` opens it again. Nothing else changes: the frames are caught up on resuming."""
+        if self._paused or self._thread is None or self._closed:
+            return
+        self._stop_listening()
+        self._closed, self._paused = False, True
+
+    def resume(self) -> None:
+        """Open the live connection again after :meth:`pause` (the frames missed meanwhile come first)."""
+        if not self._paused or self._closed:
+            return
+        self._paused = False
+        self._thread = threading.Thread(target=self._listen, name=f"table {self.code}", daemon=True)
+        self._thread.start()
+
     def close(self) -> None:
         """Stop listening (the seat stays the player's: ``rejoin`` with its token takes it again)."""
+        self._paused = False
+        self._stop_listening()
+
+    def _stop_listening(self) -> None:
         self._closed = True
         with self._lock:
             self._lock.notify_all()

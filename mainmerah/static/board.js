@@ -479,6 +479,21 @@ export default {
         for (const fn of binds[name] || []) { fn(); }
       });
     }
-    return () => { for (const [ev, fn] of handlers) { model.off(ev, fn); } };
+    // Signs of life while the page is shown, when the kernel asks for them (a shared table's seat: a closed
+    // laptop or a frozen tab sends none, and its kernel lets the seat go until the page is back).
+    let aliveTimer = 0;
+    const alive = () => {
+      const every = Number(model.get("alive_every")) || 0;
+      if (every > 0 && document.visibilityState === "visible") { send({ k: "alive" }); }
+      aliveTimer = setTimeout(alive, Math.max(every, 1) * 1000);
+    };
+    const shown = () => { if (document.visibilityState === "visible") { clearTimeout(aliveTimer); alive(); } };
+    document.addEventListener("visibilitychange", shown);
+    aliveTimer = setTimeout(alive, 1000);
+    return () => {
+      for (const [ev, fn] of handlers) { model.off(ev, fn); }
+      clearTimeout(aliveTimer);
+      document.removeEventListener("visibilitychange", shown);
+    };
   },
 };

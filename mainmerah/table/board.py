@@ -189,6 +189,9 @@ class BoardView(anywidget.AnyWidget):
     log_tail: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # The pass screen of a pass-and-play table ({} when none): whose turn, its words, its one button.
     passing = traitlets.Dict().tag(sync=True)
+    # Every how many seconds the page says it is open and shown ({"k": "alive"}); 0: not asked (a shared table
+    # asks it, so that a closed laptop lets its seat go: mainmerah.table.shared).
+    alive_every = traitlets.Float(0.0).tag(sync=True)
 
     def __init__(self, on_message: Callable[[Any], None], on_forged: Callable[[str], None]) -> None:
         self._esm = board_js()

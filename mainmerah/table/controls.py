@@ -137,9 +137,15 @@ class NewGameControls(w.VBox):
         ]
         for r in rows:
             r.add_class("mm-ctlrow")
+        self.dealing: list[w.Widget] = [self.heading, *rows[:3]]  # what deals a game of this device's own
+        self.pace_row: w.Widget = rows[3]
         super().__init__([self.heading, *rows], layout=shared("layout"))
         self.add_class("mm-controls")
         self.relabel()
+
+    def offer_deals(self, offered: bool) -> None:
+        """Show or hide what deals a new game (a shared table's game is the server's; the pace stays)."""
+        self.children = (*self.dealing, self.pace_row) if offered else (self.pace_row,)
 
     def configure(self, players_allowed: Sequence[int], variants: Sequence[str]) -> None:
         """The player counts and variants of the game on the table (sent only when they change)."""

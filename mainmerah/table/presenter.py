@@ -76,6 +76,12 @@ class TableContext(Protocol):
     def frame(self) -> Any: ...
 
     @property
+    def stand_in(self) -> bool:
+        """Whether the game drawn is a seat's stand-in at a shared table: the cards that seat has not seen are
+        made up in it, so another seat's hidden hand is never drawn face up (not even once the game is over)."""
+        ...
+
+    @property
     def hinted(self) -> dict[Any, str]: ...
 
     def ask(self, wish: Callable[..., Intent], *args: Any) -> bool:

@@ -10,7 +10,10 @@ The server holds the game and is the only place an action is applied. The widget
 - the one place an action reaches the game (:meth:`~.steps.Stepper._act`) sends it to the server, which checks
   it with the engine (a refusal comes back as a ``RuleError`` and changes nothing);
 - each frame the seat receives (from its socket's thread) is handed to the kernel's own loop, and the table
-  shows the new steps at its pace; a frame that skipped numbers was already caught up by the seat.
+  shows the new steps at its pace; a frame that skipped numbers was already caught up by the seat;
+- the page says it is shown every ``MAINMERAH_ALIVE`` seconds; after ``MAINMERAH_SILENT`` seconds without a word
+  (a closed laptop keeps its kernel, and so the seat's socket, alive) the seat's connection is let go, so the
+  server's takeover clock runs, and the page's next word opens it again.
 
 Undo is off (everyone has seen the move), hints only if the table's creator allowed them, the computers'
 seats are played by the server, and what would start another game (a new deal, a save file) is refused
@@ -21,9 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import time
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
+
+import ipywidgets as w
 
 from mainmerah.core.i18n import _
 
@@ -57,6 +64,29 @@ class RemoteSeat(Protocol):
 
     def close(self) -> None: ...
 
+    @property
+    def paused(self) -> bool: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+
+ALIVE_SETTING = "MAINMERAH_ALIVE"  # every how many seconds the page says it is shown (default 15)
+SILENT_SETTING = "MAINMERAH_SILENT"  # how long without a word from the page before its seat is let go (default 60)
+
+
+def seconds_setting(name: str, default: float) -> float:
+    """A number of seconds from the environment (``name``), else ``default``; anything else is refused."""
+    text = os.environ.get(name, "").strip()
+    try:
+        seconds = float(text) if text else default
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: a number of seconds") from None
+    if not 0 < seconds < 10**6:
+        raise ValueError(f"{name}={text!r}: a number of seconds")
+    return seconds
+
 
 def away(name: str) -> str:
     return _("{name} (away)").format(name=name)
@@ -88,6 +118,10 @@ class SharedTable:
     people_names: dict[int, str] | None
     _names_given: list[str] | None
     _remote_seq: int = -1
+    _world: Any = None  # the last stand-in game taken from a seat's frame
+    _heard: float = 0.0  # when the page last said it is shown (time.monotonic)
+    _watch: asyncio.TimerHandle | None = None
+    view: Any
     _shared_listeners: list[Callable[[Any], object]]
 
     if TYPE_CHECKING:
@@ -98,6 +132,12 @@ class SharedTable:
         def _render(self) -> None: ...
 
         def refuse(self, message: str) -> bool: ...
+
+    @property
+    def stand_in(self) -> bool:
+        """Whether the game drawn is a seat's stand-in (a shared table's, even once left until another game is
+        dealt): the others' hidden cards in it are made up, and are never drawn face up."""
+        return self.remote is not None or (self._world is not None and self.game is self._world)
 
     @property
     def table_code(self) -> str | None:
@@ -114,8 +154,10 @@ class SharedTable:
         self.human = seat.index
         self._remote_seq = seat.seq
         self._adopt_names()
-        self._set_game(seat.world, from_start=False)
+        self._world = seat.world
+        self._set_game(self._world, from_start=False)
         self._hide_levels()
+        self._offer_solo(False)
         try:
             loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -129,13 +171,42 @@ class SharedTable:
             loop.call_soon_threadsafe(method, s)
 
         seat.on_change(came)
+        self._heard = time.monotonic()
+        if loop is not None:  # a kernel with a page: the page says it is there, else the seat is let go
+            self.view.alive_every = seconds_setting(ALIVE_SETTING, 15.0)
+            self._watch_page(loop, seconds_setting(SILENT_SETTING, 60.0))
         self._render()
+
+    def _watch_page(self, loop: asyncio.AbstractEventLoop, silent: float) -> None:
+        """Every few seconds: a page silent for ``silent`` seconds (a closed laptop, a frozen tab) lets its seat's
+        connection go, so that the server's takeover clock runs; its next word opens it again (:meth:`page_alive`)."""
+        seat = self.remote
+        if seat is None or loop.is_closed():
+            self._watch = None
+            return
+        if not seat.paused and time.monotonic() - self._heard > silent:
+            log.info("no word from the page for %.0f s: table %s's seat let go until it is back", silent, seat.code)
+            seat.pause()
+        self._watch = loop.call_later(min(silent / 3, 5.0), self._watch_page, loop, silent)
+
+    def page_alive(self) -> None:
+        """The page said it is open and shown: its seat's connection is opened again if it was let go."""
+        self._heard = time.monotonic()
+        seat = self.remote
+        if seat is not None and seat.paused:
+            log.info("the page is back: table %s's seat connected again", seat.code)
+            seat.resume()
 
     def leave_table(self) -> None:
         """Stop playing the shared table here (the seat stays this person's: its token takes it again)."""
         seat, self.remote = self.remote, None
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+            self.view.alive_every = 0.0
         if seat is not None:
             seat.close()
+            self._offer_solo(True)
             self._names_given = None
             self.people_names = None
             for cb in list(getattr(self, "_shared_listeners", [])):
@@ -178,7 +249,7 @@ class SharedTable:
         mine = world.decision is not None and world.decision.seat == self.human
         if not mine:
             self.selection = ()
-        self.game = world
+        self.game = self._world = world
         self.shown = min(self.shown, len(world.events))
         self.names = list(self._names_given or self.names)
 
@@ -203,6 +274,18 @@ class SharedTable:
             if s.get("seat") == seat and seat != remote.index:
                 return seat_words(s, name)
         return name
+
+    def _offer_solo(self, offered: bool) -> None:
+        """Show or hide what acts on a game of this device's own: dealing a new game (the pace stays), pass and
+        play, replay/undo with the save file, and the page's "Start over". At a shared table the game is the
+        server's: they come back when the person leaves it."""
+        controls = getattr(self, "controls", None)
+        if controls is not None:
+            controls.offer_deals(offered)
+        for part in (getattr(self, "people_controls", None), getattr(self, "history", None),
+                     getattr(getattr(self, "keeping", None), "box", None)):
+            if part is not None:
+                part.layout = w.Layout() if offered else w.Layout(display="none")
 
     def _hide_levels(self) -> None:
         for panel in self.seats.panels.values():

@@ -284,6 +284,8 @@ class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper,
             self.enter(msg["text"])
         elif kind == "level" and type(msg.get("seat")) is int and isinstance(msg.get("value"), str):
             self._level_chosen(msg["seat"], msg["value"])
+        elif kind == "alive" and len(msg) == 1:  # the page is open and shown (a shared table asks it to say so)
+            self.page_alive()
         else:
             self._fail(_("The page sent something the table does not understand: {what}").format(
                 what=repr(msg)[:80]))

@@ -16,196 +16,30 @@ import json
 import os
 import re
 import signal
-import struct
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, VoilaServer, open_notebook, reload, require_browser
+from conftest import ARTIFACTS, VoilaServer, open_notebook, reload
+from shared_frames import WAIT, Frames, check_frames, class_server, saved_game, whose_turn
 from test_table import card_class, full_shot, hand, table
 
 import mainmerah as mm
-from mainmerah.core import registry
 from mainmerah.families.fishing.rules import PARTNER
 from mainmerah.table.board import board_js
 
 pytestmark = pytest.mark.browser
-WAIT = 90_000
 READY = ".mm-hand .mm-card"
-# A card as the board's model names it (10H, AS) or as words say it (10♥).
-CODE = re.compile(r"(?<![\w])(?:10|[2-9AJQK])[SHDC](?![\w])")
-SAID = re.compile(r"(?<![\w])(?:10|[2-9AJQK])[♠♥♦♣]")
-NOT_CARDS = ("names", "zones")  # every card's spoken name (sent once), the layout
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    require_browser()
-    folder = tmp_path_factory.mktemp("shared") / "class"
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("MAINMERAH_CLASS", str(folder))
-        env.delenv("MAINMERAH_TABLES", raising=False)
-        s = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.server.voila"], ready_path="/voila/tree")
-    s.folder = folder  # type: ignore[attr-defined]
-    try:
-        yield s
-    finally:
-        s.stop()
-
-
-class Frames:
-    """Every websocket frame a page receives (the kernel's messages: JSON text, or Jupyter's binary v1 protocol)."""
-
-    def __init__(self, page: Any | None) -> None:
-        self.payloads: list[bytes | str] = []
-        self.start = 0  # the first frame of the shared table's (before it: the page's own deal, another game)
-        if page is not None:
-            page.on("websocket", lambda ws: ws.on("framereceived", self.add))
-
-    def add(self, payload: bytes | str) -> None:
-        self.payloads.append(payload)
-
-
-def message_parts(payload: bytes | str) -> list[Any]:
-    """A frame's JSON parts: a text frame is one message; a binary one (v1: a count of offsets, the offsets, then
-    the channel, header, parent header, metadata, content and buffers) is read part by part."""
-    if isinstance(payload, str):
-        try:
-            return [json.loads(payload)]
-        except ValueError:
-            return []
-    data = bytes(payload)
-    n = struct.unpack_from("<Q", data, 0)[0]
-    offsets = list(struct.unpack_from(f"<{n}Q", data, 8))
-    parts = [data[a:b] for a, b in zip(offsets, [*offsets[1:], len(data)], strict=True)]
-    out = []
-    for part in parts[1:5]:  # the header, the parent header, the metadata, the content (buffers are binary)
-        try:
-            out.append(json.loads(part.decode("utf-8")))
-        except ValueError:
-            continue
-    return out
-
-
-def contents(payload: bytes | str) -> list[Any]:
-    """The content of each kernel message a frame carries (its headers set aside), less every card's spoken name
-    (the board's ``names``, sent once), the layout (``zones``), the stylesheets (every card's face, by code) and
-    the board's own script (its ``_esm``, the package's board_parts.js and board.js, whose comments name "10H"),
-    wherever they are in it. The script is set aside only when it is exactly the package's: any other text in
-    that trait is checked like the rest."""
-
-    def strip(x: Any) -> Any:
-        if isinstance(x, dict):
-            return {k: strip(v) for k, v in x.items() if k not in NOT_CARDS and not (k == "_esm" and v == board_js())}
-        if isinstance(x, list):
-            return [strip(v) for v in x]
-        if isinstance(x, str) and x.startswith("<style"):
-            return ""
-        return x
-
-    parts = message_parts(payload)
-    if isinstance(payload, str):
-        return [strip(m.get("content")) for m in parts if isinstance(m, dict)]
-    return [strip(parts[-1])] if len(parts) == 4 else []
-
-
-def moment(content: Any) -> int | None:
-    """How many decisions the game drawn had, as the board's header in this message says (None: no header)."""
-    if isinstance(content, dict):
-        header = content.get("header")
-        if isinstance(header, dict) and isinstance(header.get("decisions"), int):
-            return int(header["decisions"])
-        for v in content.values():
-            if (k := moment(v)) is not None:
-                return k
-    elif isinstance(content, list):
-        for v in content:
-            if (k := moment(v)) is not None:
-                return k
-    return None
-
-
-def cards_in(state: Any) -> set[str]:
-    text = json.dumps(state, ensure_ascii=False)
-    return {str(mm.Card.parse(m)) for m in CODE.findall(text)} | {str(mm.Card.parse(m)) for m in SAID.findall(text)}
-
-
-def hidden_at(game: Any, seat: int, decisions: int) -> set[str]:
-    """The cards another seat held (unseen by ``seat``) after ``decisions`` decisions of the real game."""
-    at = game.copy()
-    at.goto(decisions)
-    return {str(c) for s in range(at.players) if s != seat for c in at.hands[s]}
-
-
-def where(x: Any, card: str, path: str = "") -> list[str]:
-    """Where in a message ``card`` is named (each place as a path, with the text around it)."""
-    if isinstance(x, dict):
-        return [w for k, v in x.items() for w in where(v, card, f"{path}.{k}")]
-    if isinstance(x, list):
-        return [w for i, v in enumerate(x) for w in where(v, card, f"{path}[{i}]")]
-    text = json.dumps(x, ensure_ascii=False)
-    found = []
-    for m in [*CODE.finditer(text), *SAID.finditer(text)]:
-        if str(mm.Card.parse(m.group())) == card:
-            found.append(f"{path or '.'}: ...{text[max(0, m.start() - 80):m.end() + 80]}...")
-    return found
-
-
-def told(game: Any, decisions: int) -> list[str]:
-    """The last lines of the real game's log after ``decisions`` decisions."""
-    at = game.copy()
-    at.goto(decisions)
-    return [str(line) for line in at.explain()[-4:]]
-
-
-def check_frames(frames: Frames, game: Any, seat: int) -> int:
-    """No frame holds a card of the other seat's hand at the moment it was drawn (the board's header says how many
-    decisions its game had; a message without one is held to the next one's moment, when no more was hidden)."""
-    states = [c for payload in frames.payloads[frames.start:] for c in contents(payload)]
-    moments = [moment(c) for c in states]
-    later = len(game.choices)
-    seen: set[str] = set()
-    for i in range(len(states) - 1, -1, -1):
-        k = moments[i]
-        later = k if isinstance(k, int) else later
-        found = cards_in(states[i])
-        leaked = found & hidden_at(game, seat, later)
-        assert not leaked, (f"seat {seat}'s page got {sorted(leaked)}, in the other hand after {later} decisions"
-                            f" (frame {i} of {len(states)}): "
-                            + " | ".join(w for c in sorted(leaked) for w in where(states[i], c))
-                            + f"; the table's log then: {told(game, later)}")
-        seen |= found
-    # The check sees cards where they are: the seat's own hand as dealt was in its frames.
-    own = {str(c) for c in game.setup.hands[seat]}
-    assert own <= seen, sorted(own - seen)
-    return sum(isinstance(k, int) for k in moments)
-
-
-def status(page: Any) -> str:
-    return str(page.text_content(".mm-status"))
-
-
-def my_turn(page: Any) -> bool:
-    """Whether the page says it is its turn (the status pill's class: the same in every language)."""
-    return bool(page.evaluate("() => document.querySelector('.mm-status').classList.contains('mm-yourturn')"))
-
-
-def over(page: Any) -> bool:
-    return bool(page.evaluate("() => !!document.querySelector('.mm-gameover:not(.mm-hidden)')"))
+    yield from class_server(tmp_path_factory)
 
 
 def wait_turn_or_end(page: Any, other: Any) -> Any:
     """Whichever page is to play (or None once the game is over on both)."""
-    for _i in range(600):
-        for p in (page, other):
-            if my_turn(p):
-                return p
-        if over(page) and over(other):
-            return None
-        page.wait_for_timeout(100)
-    raise AssertionError(f"nobody's turn: {status(page)!r} / {status(other)!r}")
+    return whose_turn([page, other])
 
 
 def play_turn(page: Any) -> None:
@@ -237,11 +71,6 @@ def full_shot_page(page: Any, name: str) -> None:
     """A screenshot of a page drawn without a kernel (the home page)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def saved_game(server: VoilaServer, code: str) -> Any:
-    data = json.loads((Path(server.folder) / "tables" / f"{code}.json").read_text(encoding="utf-8"))  # type: ignore[attr-defined]
-    return registry.load_game(data["game"])
 
 
 def test_the_frame_check_sets_aside_the_boards_script_and_nothing_else() -> None:

@@ -695,3 +695,27 @@ def test_a_full_table_says_so_and_a_classmate_may_watch_what_every_seat_sees(app
     finally:
         for s in (t.seat, budi, watcher, citra):
             s.close()
+
+
+def test_every_games_stand_in_loads_without_its_seed() -> None:
+    """A seat's stand-in (``Table.world``) is sent without the game's seed: it must load and answer as the real game
+    for that seat. In The Red's first dealer is drawn from the seed: its stand-in names the dealer (it did not, and
+    four joins in five were refused: "a game that cannot do without its seed")."""
+    from mainmerah.core import registry
+    from mainmerah.server.tables.store import unseeded
+
+    for name in registry.games():
+        info = registry.get(name)
+        if info.other_world is None:
+            continue
+        for seed in range(6):
+            game = info.new(seed=seed, players=max(info.players[:3]))
+            bots = [info.make_bot(info.bots[0], seed=s) for s in range(game.players)]
+            for _move in range(3 * game.players):
+                if (d := game.decision) is None:
+                    break
+                game.act(bots[d.seat].choose(game.view(d.seat)))
+            for seat in range(game.players):
+                other = info.other_world(game, seat, random.Random(seed))
+                world = unseeded(game if other is None else other)
+                assert world.view(seat) == game.view(seat), (name, seed, seat)

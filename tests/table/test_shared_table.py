@@ -57,15 +57,14 @@ class SeatWatch:
         for e in g.events:
             self.seen |= cards_in({"said": e.explain(None, self.seat)})
         self.decisions = len(g.choices)
-        if t.frame.over:
-            return  # at the end every hand is open
         state = page_state(t)
         drawn = cards_in({k: v for k, v in state.items() if k not in STORY})
         extra = drawn - self.seen
         assert not extra, f"seat {self.seat} was shown {sorted(extra)}, never in its view"
-        story = [text for _cls, text in [*state["log"], *state["log_tail"]]]
-        told = [e.explain(list(t.names), self.seat) for e in g.events[: len(story)]]
-        assert story == told
+        if not t.frame.over:  # (at the end the log's last line is the board's own "Game over.")
+            story = [text for _cls, text in [*state["log"], *state["log_tail"]]]
+            told = [e.explain(list(t.names), self.seat) for e in g.events[: len(story)]]
+            assert story == told
         self.checks += 1
 
 
@@ -223,6 +222,67 @@ def test_an_away_persons_seat_says_the_computer_plays_it_meanwhile(monkeypatch: 
         a.leave_table()
     finally:
         server.stop()
+
+
+def test_what_acts_on_a_game_of_this_devices_own_is_hidden_at_a_shared_table(local: Local) -> None:
+    """New game (its players, variant and seed), pass and play, replay/undo with the save file: hidden while the
+    person sits at a shared table (the pace stays: how fast this page shows the moves), back once they leave."""
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "greedy"], seed=5, pace=0, world=True)
+    assert made.seat is not None
+    t = TableWidget(game="main-merah", delay=0)
+    assert t.controls is not None and t.people_controls is not None and t.history is not None
+    solo = [t.people_controls, t.history]
+    controls = t.controls
+    dealing = [controls.new_button, controls.seed, controls.players]
+
+    def shown(part: Any) -> bool:
+        return part.layout.display != "none"
+
+    def in_controls(widget: Any) -> bool:
+        return any(widget is c or widget in getattr(c, "children", ()) for c in controls.children)
+
+    assert all(shown(p) for p in solo) and all(in_controls(x) for x in dealing)
+    t.sit_at(made.seat)
+    assert not any(shown(p) for p in solo)
+    assert not any(in_controls(x) for x in dealing) and in_controls(controls.pace)
+    assert shown(controls) and controls.pace in controls.children[0].children
+    t.leave_table()
+    assert all(shown(p) for p in solo) and all(in_controls(x) for x in dealing)
+    assert t.new_game(seed=3), t.error  # a game of this device's own again
+
+
+def test_a_paused_seat_is_away_until_it_resumes(local: Local) -> None:
+    """The seat's connection let go (its page silent: ``Seat.pause``) is away at the server, which then runs its
+    takeover clock; ``resume`` connects it again, with the frames missed meanwhile."""
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=2, world=True)
+    assert made.seat is not None
+    budi = srv.join(made.code, name="Budi", world=True)
+
+    def budi_connected(wanted: bool) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            made.seat.refresh()  # type: ignore[union-attr]
+            if made.seat.seats[1]["connected"] is wanted:  # type: ignore[union-attr]
+                return
+            made.seat.wait(timeout=0.2)  # type: ignore[union-attr]
+        raise AssertionError(f"Budi's seat never became {'connected' if wanted else 'away'}")
+
+    budi_connected(True)
+    budi.pause()
+    assert budi.paused
+    budi_connected(False)
+    made.seat.act(made.seat.legal_actions()[0])  # a move while he is away
+    budi.resume()
+    assert not budi.paused
+    budi_connected(True)
+    deadline = time.monotonic() + 30
+    while budi.seq < made.seat.seq and time.monotonic() < deadline:
+        budi.wait(timeout=0.2)
+    assert budi.seq == made.seat.seq and len(budi.world.choices) == 1
+    budi.close()
+    made.seat.close()
 
 
 def test_at_a_shared_table_your_seat_is_reviewed_from_your_view_and_kept_for_practice(local: Local) -> None:

@@ -221,7 +221,10 @@ def other_world(game: GameState[Any], seat: int, rng: random.Random) -> InTheRed
 def _replay(game: InTheRed, current: Layout) -> InTheRed | None:
     """``game`` with its current deal dealt as ``current``, and the deal's decisions replayed."""
     s = game.setup
-    setup = Setup(seed=s.seed, players=s.players, variant=s.variant, dealer=s.dealer,
+    # The first dealer named (else the seed's draw decides it, and a stand-in loses its seed: see
+    # mainmerah.server.tables.store.unseeded).
+    first = next(e.dealer for e in game.events if isinstance(e, DealStart))
+    setup = Setup(seed=s.seed, players=s.players, variant=s.variant, dealer=first,
                   layouts=(*game.layouts[:-1], current), totals=s.totals)
     # Earlier deals are dealt the same and end the same, so the other world starts from this
     # game's state at the start of the deal instead of replaying them (totals change only at a deal's end).

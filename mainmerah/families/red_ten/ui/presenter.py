@@ -189,7 +189,7 @@ class RedTenPresenter(Presenter):
         f: TableFrame = frame
         hand = f.hands[seat]
         n = len(hand)
-        if self.ctx.open_hands or f.over:
+        if self.ctx.open_hands or (f.over and not self.ctx.stand_in):  # a stand-in's hands are made up
             state = {"cards": codes(hand), "backs": 0, "label": "", "empty": _("no cards left")}
         else:
             state = {"cards": "", "backs": n, "label": ngettext("{n} card", "{n} cards", n).format(n=n), "empty": ""}
