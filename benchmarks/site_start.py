@@ -15,7 +15,11 @@ opened again in that same context once its service worker has kept every file (a
   keeping the whole site): as sent by a plain static server, and gzipped (what a server that
   compresses, e.g. GitHub Pages, sends; gzip -6 per file).
 
-Figures are printed and written to benchmarks/results/site_start.json; nothing is asserted.
+First (unless ``--no-breakdown``), where the time goes: the same cold and return visits of a copy of the
+site whose kernel, Pyodide and play page log a mark at each step (``PATCHES``), each step's median.
+
+Figures are printed and written to benchmarks/results/site_start.json, with the load average before and
+after; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -26,8 +30,11 @@ import gzip
 import http.server
 import importlib.util
 import json
+import os
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -103,6 +110,146 @@ def visit(context: Any, url: str) -> dict[str, float]:
     return {"drawn_s": drawn, "playable_s": playable, "click_ms": click * 1000, "hint_ms": hint * 1000}
 
 
+# Where a visit's time goes: a copy of the site with marks logged to the console (`mm-mark <name> <ms>`, the
+# epoch time) at each step of the kernel's start and of the notebook's one cell. Each patch names the file
+# (a glob in the site), the text it expects (once) and what it puts before and after it.
+def _mark(name: str) -> str:
+    return f'console.log("mm-mark {name} "+Date.now())'
+
+
+def _py_mark(name: str) -> str:
+    js = '__import__(\\"js\\").console.log'
+    return f'{js}(\\"mm-mark {name} \\" + str(round(__import__(\\"time\\").time() * 1000)))\\n'
+
+
+KERNEL = "extensions/@jupyterlite/pyodide-kernel-extension/static/*.js"
+BOOT = "static/pyodide/mainmerah-boot.js"
+STEPS = [  # (name, what it measures: from the mark before it)
+    ("worker", "page open -> the kernel's worker runs (the page's scripts, JupyterLite starting)"),
+    ("snapshot", "a return visit: the snapshot of Python's memory found in Cache Storage (sitebuild/boot.js)"),
+    ("wasm-start", "Pyodide's script loaded"),
+    ("packages", "the wasm compiled, Python started (or its memory restored), the wheels unpacked (none then)"),
+    ("runtime", "the rest of loadPyodide: a first visit imports the pages' modules and makes the snapshot"),
+    ("kernel-start", "the kernel's file system and piplite"),
+    ("kernel", "import pyodide_kernel: IPython, and ipywidgets (the site's profile)"),
+    ("globals", "the kernel's globals"),
+    ("cell", "-> the notebook's cell runs (Voici's execution request)"),
+    ("cell-python", "the cell's code starts (the kernel's set-up of a request)"),
+    ("imported", "from mainmerah.pages.play import ... (the app's modules)"),
+    ("table", "table_from_request(): the table made, its widget shown"),
+    ("drawn", "-> the hand drawn in the page (the widget's messages, its first render)"),
+    ("playable", "-> a click answered by the kernel"),
+]
+_LIFE = ("await this.initRuntime(e),await this.initFilesystem(e),await this.initPackageManager(e),"
+         "await this.initKernel(e),await this.initGlobals(e)")
+_CELL = "from mainmerah.pages.play import table_from_request\\n\\ntable_from_request()"
+PATCHES = [  # (files, the text expected once, what replaces it)
+    (KERNEL, _LIFE, f"{_mark('worker')},await this.initRuntime(e),{_mark('runtime')},await this.initFilesystem(e),"
+                    f"await this.initPackageManager(e),{_mark('kernel-start')},await this.initKernel(e),"
+                    f"{_mark('kernel')},await this.initGlobals(e),{_mark('globals')}"),
+    (KERNEL, "async execute(e,t){await this.setup(t);", f"async execute(e,t){{{_mark('cell')};await this.setup(t);"),
+    ("static/pyodide/pyodide.js", "try{let s;n?s=await WebAssembly.instantiateStreaming(n,a)",
+     f"try{{let s;{_mark('wasm-start')};n?s=await WebAssembly.instantiateStreaming(n,a)"),
+    (BOOT, "if (!memory || !files) { return null; }",
+     f"if (!memory || !files) {{ return null; }}{_mark('snapshot')};"),
+    ("static/pyodide/pyodide.asm.js", "await te(n,{messageCallback(){}})",
+     f"{_mark('packages-start')},await te(n,{{messageCallback(){{}}}}),{_mark('packages')}"),
+    ("voici/render/play.html", _CELL, f"{_py_mark('cell-python')}from mainmerah.pages.play import table_from_request"
+                                      f"\\n{_py_mark('imported')}_mm_table = table_from_request()\\n"
+                                      f"{_py_mark('table')}_mm_table"),
+]
+
+
+def marked_copy(site: Path, dest: Path) -> None:
+    """A copy of ``site`` whose kernel, Pyodide and play page log the marks (its worker's list made anew)."""
+    shutil.copytree(site, dest)
+    for pattern, old, new in PATCHES:
+        hits = [f for f in dest.glob(pattern) if old in f.read_text(errors="replace")]
+        if not hits and pattern == BOOT:
+            continue  # a site built before the snapshot (sitebuild/boot.js)
+        if not hits:
+            raise SystemExit(f"breakdown: no {pattern} holds {old[:60]!r} (a new version? update PATCHES)")
+        for f in hits:
+            f.write_text(f.read_text().replace(old, new, 1))
+    sys.path.insert(0, str(ROOT / "sitebuild"))
+    import offline  # the worker's list of files and their hashes (sitebuild/offline.py)
+
+    offline.write_worker(dest, ROOT / "sitebuild" / "sw.js")
+
+
+def marked_visit(context: Any, url: str) -> dict[str, float]:
+    """One visit of the marked copy: each mark in s from the page's start (the earliest of each name)."""
+    page = context.new_page()
+    marks: dict[str, float] = {}
+
+    def on_console(message: Any) -> None:
+        words = message.text.split()
+        if len(words) == 3 and words[0] == "mm-mark" and words[1] not in marks:
+            marks[words[1]] = float(words[2])
+
+    page.on("console", on_console)
+    page.goto(url, timeout=COLD)
+    origin = page.evaluate("performance.timeOrigin")
+    marks["drawn"] = page.wait_for_function(f"() => document.querySelector('{CARD}') && Date.now()",
+                                            timeout=COLD).json_value()
+    page.click(CARD)
+    marks["playable"] = page.wait_for_function(
+        "() => document.querySelector('.mm-hand .mm-card.mm-selected') && Date.now()", timeout=COLD).json_value()
+    page.close()
+    return {name: (t - origin) / 1000 for name, t in marks.items()}
+
+
+def steps_of(marks: dict[str, float]) -> list[tuple[str, float, float]]:
+    """(step, its seconds, its end from the page's start) in order; a missing mark leaves its step out."""
+    out, last = [], 0.0
+    for name, _what in STEPS:
+        if name in marks:
+            out.append((name, marks[name] - last, marks[name]))
+            last = marks[name]
+    return out
+
+
+def breakdown(chromium: Any, site: Path, loads: int) -> dict[str, dict[str, float]]:
+    """Median seconds of each step, cold and return visits of a marked copy of ``site``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "site"
+        marked_copy(site, copy)
+        server, base = serve(copy)
+        url = f"{base}/voici/render/play.html?{QUERY}"
+        rows: dict[str, list[dict[str, float]]] = {"cold": [], "return": []}
+        try:
+            for _ in range(loads):
+                context = chromium.new_context(viewport={"width": 1280, "height": 800})
+                rows["cold"].append(marked_visit(context, url))
+                wait_until_kept(context, base, copy)
+                rows["return"].append(marked_visit(context, url))
+                context.close()
+        finally:
+            server.shutdown()
+    result = {}
+    for kind, visits in rows.items():
+        steps = [dict((n, s) for n, s, _end in steps_of(v)) for v in visits]
+        result[kind] = {name: statistics.median(s.get(name, 0.0) for s in steps) for name, _w in STEPS}
+    return result
+
+
+def print_breakdown(steps: dict[str, dict[str, float]], loads: int) -> None:
+    print(f"where the time goes (a copy of the site with marks; median of {loads}; s): cold, return visit")
+    for name, what in STEPS:
+        print(f"  {steps['cold'][name]:5.2f} {steps['return'][name]:5.2f}  {name:14} {what}")
+    print(f"  {sum(steps['cold'].values()):5.2f} {sum(steps['return'].values()):5.2f}  in all")
+
+
+def wait_until_kept(context: Any, base: str, site: Path) -> None:
+    """Opens the site's home page in ``context`` until its worker has kept every file of the build."""
+    keeper = context.new_page()
+    keeper.goto(f"{base}/", timeout=COLD)
+    build = build_of(site)
+    while keeper.evaluate(KEPT, build[0]) < build[1]:  # (wait_for_function does not await)
+        keeper.wait_for_timeout(250)
+    keeper.close()
+
+
 def summary(rows: list[dict[str, float]]) -> dict[str, dict[str, float]]:
     return {k: {"median": statistics.median(r[k] for r in rows), "min": min(r[k] for r in rows),
                 "max": max(r[k] for r in rows)} for k in rows[0]}
@@ -112,6 +259,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
     parser.add_argument("--loads", type=int, default=3)
+    parser.add_argument("--no-breakdown", action="store_true", help="skip the visits of a marked copy")
+    parser.add_argument("--only-breakdown", action="store_true", help="only the visits of a marked copy")
     args = parser.parse_args()
     site = args.site.resolve()
     if not (site / "index.html").exists():
@@ -123,24 +272,26 @@ def main() -> None:
         "site_bytes": sum(p.stat().st_size for p in files), "site_files": len(files),
         "largest": max((p.stat().st_size, str(p.relative_to(site))) for p in files),
     }
+    result["load_before"] = os.getloadavg()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in result['load_before'])}")
     server, base = serve(site)
     voila = browser.VoilaServer(launcher=[browser.sys.executable, "-m", "mainmerah.server.voila"],
                                 ready_path="/voila/tree")
     try:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=browser.CHROMIUM, args=browser.CHROMIUM_ARGS, headless=True)
+            if not args.no_breakdown:
+                result["breakdown"] = breakdown(chromium, site, args.loads)
+                print_breakdown(result["breakdown"], args.loads)
+                if args.only_breakdown:
+                    return
             site_rows, return_rows, voila_rows = [], [], []
             for i in range(args.loads):
                 CountingHandler.sent = []
                 context = chromium.new_context(viewport={"width": 1280, "height": 800})
                 site_rows.append(visit(context, f"{base}/voici/render/play.html?{QUERY}"))
                 # The return visit: the same browser once the site's worker has kept every file.
-                keeper = context.new_page()
-                keeper.goto(f"{base}/", timeout=COLD)
-                build = build_of(site)
-                while keeper.evaluate(KEPT, build[0]) < build[1]:  # (wait_for_function does not await)
-                    keeper.wait_for_timeout(250)
-                keeper.close()
+                wait_until_kept(context, base, site)
                 if i == 0:
                     sent = CountingHandler.sent
                     result["visit_requests"] = len(sent)
@@ -160,6 +311,7 @@ def main() -> None:
     finally:
         voila.stop()
         server.shutdown()
+    result["load_after"] = os.getloadavg()
     result["site"], result["site_return"] = summary(site_rows), summary(return_rows)
     result["voila"] = summary(voila_rows)
     result["loads"] = args.loads
@@ -183,7 +335,8 @@ def main() -> None:
 
 
     print(f"return visit / cold visit: {result['return_over_cold']:.2f}; cold visit / Voila: "
-          f"{result['cold_over_voila']:.2f}")
+          f"{result['cold_over_voila']:.2f}; load average after: "
+          f"{' '.join(f'{x:.2f}' for x in result['load_after'])}")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,10 @@ NO_CODE = [*STUBS, PROFILE]  # wheels with no module to compile
 # The widget stack: the same versions as the build environment, whose labextensions the page loads
 # (a mismatch fails with "Module anywidget, version ... is not registered").
 WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
+# What the kernel's Pyodide imports before a return visit's snapshot of its memory is made (sitebuild/boot.js):
+# IPython (the kernel's shell), the widgets, and the pages the notebooks show.
+SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffix('.ipynb')}" for nb in NOTEBOOKS)]
+BOOT = "mainmerah-boot.js"  # in static/pyodide: the kernel's pyodideUrl
 # Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
 
@@ -296,6 +300,23 @@ MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</
 UNUSED = ["build", "doc", "extensions/@jupyter-widgets", "extensions/@voila-dashboards"]
 
 
+def boot(out: Path) -> None:
+    """The kernel's Pyodide starts through sitebuild/boot.js (a return visit from a snapshot of its memory):
+    its ``pyodideUrl``, in jupyter-lite.json and in the settings each Voici page carries."""
+    pyodide = out / "static" / "pyodide"
+    python = json.loads((pyodide / "pyodide-lock.json").read_text())["info"]["python"]
+    head = {"python": ".".join(str(python).split(".")[:2]), "imports": SNAPSHOT_IMPORTS}
+    (pyodide / BOOT).write_text(f"var MAINMERAH_BOOT = {json.dumps(head)};\n"
+                                + Path(__file__).with_name("boot.js").read_text())
+    url = re.compile(r'("pyodideUrl": "[^"]*static/pyodide/)pyodide\.js"')
+    pages = [p for p in [out / "jupyter-lite.json", *(out / "voici").rglob("*.html")] if "pyodideUrl" in p.read_text()]
+    for page in pages:
+        page.write_text(url.sub(rf'\g<1>{BOOT}"', page.read_text()))
+    missed = [str(p.relative_to(out)) for p in pages if BOOT not in p.read_text()]
+    if missed:
+        raise SystemExit(f"[site] no pyodideUrl to point at {BOOT} in {missed}")
+
+
 def finish(out: Path) -> None:
     """Make the Voici output a site: no CDN, a progress message, links between pages, a front page,
     an app a device can install and open offline (sitebuild/offline.py)."""
@@ -331,6 +352,7 @@ def finish(out: Path) -> None:
     if leftovers:
         raise SystemExit(f"[site] pages still name a CDN: {leftovers}")
     offline.write_app_files(out)
+    boot(out)
     log(f"build {offline.write_worker(out, Path(__file__).with_name('sw.js'))}: every file kept by the service worker")
 
 

@@ -1,0 +1,134 @@
+// The kernel's Pyodide on the static site: JupyterLite's kernel loads this script as its `pyodideUrl`
+// (static/pyodide/mainmerah-boot.js, written by sitebuild/build.py after a first line
+// `var MAINMERAH_BOOT = {...}`: the modules the first page imports) and calls `self.loadPyodide`.
+//
+// A return visit starts Python from a memory snapshot instead of starting it anew: the first visit,
+// once its wheels are unpacked and the modules every page needs are imported (IPython, ipywidgets,
+// the app's pages), keeps a copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the
+// wheels put in site-packages, in the browser's Cache Storage ("mainmerah-snapshot", named after the
+// lockfile's hash: a build with other wheels makes a new one; the site's service worker removes it with
+// an older build's cache). The next visit loads that memory and writes those files back: no wheel is
+// unpacked and no module imported again. Anything amiss (no Cache Storage, a snapshot from another
+// Pyodide, an error) falls back to the ordinary start.
+"use strict";
+(() => {
+  let here = null; // Pyodide's folder (the kernel's indexURL: this script's folder)
+  let original = null; // Pyodide's own loadPyodide, loaded with the first call
+  const CACHE = "mainmerah-snapshot";
+  const SITE = "/lib/python" + MAINMERAH_BOOT.python + "/site-packages";
+
+  async function lockKey() {
+    const text = await (await fetch(new URL("pyodide-lock.json", here).href)).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", text));
+    return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function urls(key) {
+    return { memory: new URL(`snapshot-${key}.bin`, here).href, files: new URL(`snapshot-${key}.files`, here).href };
+  }
+
+  // Every file under `root` in Pyodide's file system: one buffer, [path, length]... in its header.
+  function packFiles(FS, root) {
+    const list = [];
+    const walk = (dir) => {
+      for (const name of FS.readdir(dir)) {
+        if (name === "." || name === "..") { continue; }
+        const path = dir + "/" + name;
+        if (FS.isDir(FS.stat(path).mode)) { walk(path); } else { list.push([path, FS.readFile(path)]); }
+      }
+    };
+    walk(root);
+    const header = new TextEncoder().encode(JSON.stringify(list.map(([p, d]) => [p, d.length])));
+    const total = list.reduce((n, [, d]) => n + d.length, 4 + header.length);
+    const out = new Uint8Array(total);
+    new DataView(out.buffer).setUint32(0, header.length);
+    out.set(header, 4);
+    let at = 4 + header.length;
+    for (const [, d] of list) { out.set(d, at); at += d.length; }
+    return out;
+  }
+
+  function unpackFiles(FS, packed) {
+    const size = new DataView(packed.buffer, packed.byteOffset).getUint32(0);
+    const list = JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + size)));
+    let at = 4 + size;
+    for (const [path, length] of list) {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, packed.subarray(at, at + length));
+      at += length;
+    }
+  }
+
+  async function fromSnapshot(options, key) {
+    const cache = await caches.open(CACHE);
+    const [memory, files] = await Promise.all([cache.match(urls(key).memory), cache.match(urls(key).files)]);
+    if (!memory || !files) { return null; }
+    const loaded = JSON.parse(memory.headers.get("x-mainmerah-packages") || "{}");
+    const py = await original({ ...options, packages: [], _loadSnapshot: memory.arrayBuffer() });
+    unpackFiles(py.FS, new Uint8Array(await files.arrayBuffer()));
+    Object.assign(py.loadedPackages, loaded); // what the kernel would otherwise install again
+    py.runPython("import importlib; importlib.invalidate_caches()");
+    return py;
+  }
+
+  // Returns the promise of the copies kept.
+  function keepSnapshot(py, key) {
+    // Garbage collected first: an object left to collect later may hold a file of this file system open
+    // (a wheel's ZipFile); in the next visit's file system its descriptor is gone ("Bad file descriptor").
+    py.runPython([...MAINMERAH_BOOT.imports.map((m) => `import ${m}`), "import gc", "gc.collect()"].join("\n"));
+    // A file still open would be a descriptor the next visit's file system does not have: no snapshot then
+    // (but the standard library's zip, which Pyodide mounts at the same place anew: restored Pythons were
+    // seen to import from it in tests/browser/test_static_site.py).
+    const stdlib = "/lib/python" + MAINMERAH_BOOT.python.replace(".", "") + ".zip";
+    const open = py.FS.streams.filter((stream, fd) => stream && fd > 2 && stream.path !== stdlib)
+      .map((stream) => stream.path);
+    if (open.length) { throw new Error("files open: " + open.join(", ")); }
+    // The list of loaded packages is an object Python's memory refers to: it must be as Pyodide made it.
+    const loaded = { ...py.loadedPackages };
+    for (const name of Object.keys(loaded)) { delete py.loadedPackages[name]; }
+    let memory;
+    try {
+      memory = py.makeMemorySnapshot();
+    } finally {
+      Object.assign(py.loadedPackages, loaded);
+    }
+    const files = packFiles(py.FS, SITE);
+    // Kept while the kernel starts (not waited for): the files first, so a memory kept has its files.
+    return (async () => {
+      const cache = await caches.open(CACHE);
+      for (const old of await cache.keys()) { await cache.delete(old); }
+      const headers = { "content-type": "application/octet-stream" };
+      await cache.put(urls(key).files, new Response(files, { headers }));
+      await cache.put(urls(key).memory, new Response(memory, {
+        headers: { ...headers, "x-mainmerah-packages": JSON.stringify(loaded) },
+      }));
+    })();
+  }
+
+  const loadPyodide = async (options) => {
+    if (original === null) {
+      here = new URL(options.indexURL, self.location.href);
+      importScripts(new URL("pyodide.js", here).href);
+      original = self.loadPyodide;
+      self.loadPyodide = loadPyodide;
+    }
+    let key = null;
+    try {
+      key = await lockKey();
+      const py = await fromSnapshot(options, key);
+      if (py) { return py; }
+    } catch (e) {
+      console.warn("mainmerah: Python starts anew (" + e + ")");
+    }
+    if (key === null || typeof caches === "undefined") { return original(options); }
+    const py = await original({ ...options, _makeSnapshot: true });
+    const warn = (e) => console.warn("mainmerah: no snapshot of Python kept (" + e + ")");
+    try {
+      keepSnapshot(py, key).catch(warn);
+    } catch (e) {
+      warn(e);
+    }
+    return py;
+  };
+  self.loadPyodide = loadPyodide;
+})();
