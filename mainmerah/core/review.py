@@ -21,6 +21,7 @@ from typing import Any
 from mainmerah.core.contract import GameState
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.registry import GameInfo, get
+from mainmerah.core.words import level_name
 
 Progress = Callable[[int, int], object]  # (decisions judged, decisions to judge)
 FINALISTS = 3  # the actions (with the one played) judged on every world after a first look on a quarter of them
@@ -124,7 +125,7 @@ class Review:
             "Each decision was compared over {n} deal of the cards you could not see, the computer ({level}) "
             "playing every seat after it.",
             "Each decision was compared over {n} deals of the cards you could not see, the computer ({level}) "
-            "playing every seat after it.", self.worlds).format(n=self.worlds, level=self.level)
+            "playing every seat after it.", self.worlds).format(n=self.worlds, level=level_name(self.level))
 
 
 def theme_name(game: str, theme: str) -> str:

@@ -6,6 +6,7 @@ work with no thread left behind."""
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -47,7 +48,10 @@ def play(t: TableWidget, seed: int, until: int | None = None, wait: bool = True)
 
 def table(name: str, seed: int) -> TableWidget:
     players = 2 if 2 in registry.get(name).players else registry.get(name).default_players
-    t = TableWidget(game=name, players=players, seed=seed, bots="greedy", auto=False)
+    # Made in a thread of its own: a worker that ran a browser test before holds playwright's event loop running in
+    # its main thread, which the table would take for a kernel's.
+    with ThreadPoolExecutor(1) as pool:
+        t = pool.submit(TableWidget, game=name, players=players, seed=seed, bots="greedy", auto=False).result()
     t.review.worlds = WORLDS
     assert t.review.ahead is None, "no judging ahead in plain Python unless asked"
     t.review.judge_early = True  # (as under Voilà, where a kernel's event loop runs the table)
