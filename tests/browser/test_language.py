@@ -15,6 +15,7 @@ from conftest import VoilaServer, open_notebook, reload, screenshot
 import mainmerah as mm
 from mainmerah.core.i18n import _, set_language
 from mainmerah.families.fishing.rules import card_name
+from mainmerah.table.kept_table import table_key
 from mainmerah.table.style import card_class
 
 pytestmark = pytest.mark.browser
@@ -167,6 +168,8 @@ def test_welcome_back_is_kept_across_a_language_switch(voila: VoilaServer, page)
 
     open_notebook(page, voila, "play.ipynb?game=red-ten&pace=manual", ".mm-hand .mm-card")
     expect(page.locator(".mm-prompt")).not_to_contain_text("Welcome back", timeout=WAIT)
+    # The browser keeps the table a moment after it is drawn: a reload before that (CI under load) finds none.
+    page.wait_for_function(f"() => localStorage.getItem('{table_key('red-ten')}') !== null", timeout=WAIT)
     reload(page, ".mm-hand .mm-card")
     expect(page.locator(".mm-prompt")).to_have_text(WELCOME, timeout=WAIT)
     switch(page, 2, "id", ".mm-prompt")
