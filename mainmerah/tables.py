@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -61,10 +62,10 @@ def connect(url: str, lang: str = "en", timeout: float = 10.0) -> Server:
 def this_kernel() -> str:
     """The id of the kernel this code runs in ("" outside one): the class server counts its pages' tables by
     kernel, since they all reach it from its own address."""
-    try:
-        from ipykernel.kernelapp import IPKernelApp
-    except ImportError:
+    kernelapp = sys.modules.get("ipykernel.kernelapp")  # (importing it would make every later widget's comm
+    if kernelapp is None:                                  # ipykernel's, with no kernel: none would send a word)
         return ""
+    IPKernelApp = kernelapp.IPKernelApp  # noqa: N806 - the class's own name
     if not IPKernelApp.initialized():
         return ""
     name = Path(IPKernelApp.instance().connection_file).name
@@ -150,6 +151,16 @@ class Created:
     persistent: bool  # whether the server keeps its tables through a restart (a class folder)
 
 
+def world_of(frame: dict[str, Any]) -> Any:
+    """A frame's stand-in game (see :attr:`Seat.world`; None in a frame without one)."""
+    text = frame.get("world")
+    if not isinstance(text, str):
+        return None
+    from mainmerah.core.registry import load_game
+
+    return load_game(text)
+
+
 class Seat:
     """One seat at a shared table, as this client knows it from the frames the server sent it."""
 
@@ -193,12 +204,14 @@ class Seat:
         """The seat's stand-in game (a seat joined with ``world=True``; else None): its own cards and everything
         it has seen as they are, the cards it has not seen dealt at random, the same decisions. Every rule
         answers as in the real game for this seat; another seat's hidden cards are not in it."""
-        text = self.frame.get("world")
-        if not isinstance(text, str):
-            return None
-        from mainmerah.core.registry import load_game
+        return world_of(self.frame)
 
-        return load_game(text)
+    def current(self) -> tuple[int, dict[str, Any], Any]:
+        """The last frame's number, the frame and its stand-in game (:attr:`world`), read together: the socket's
+        thread may apply the next frame meanwhile, and a number read apart from its frame would pass one over."""
+        with self._lock:
+            seq, frame = self.seq, self.frame
+        return seq, frame, world_of(frame)
 
     @property
     def hints(self) -> bool:

@@ -272,6 +272,9 @@ class ReviewPanel(w.VBox):
                     game, self._ahead_game = self._ahead_game, None
                     if game is None or cancel.is_set() or self.ahead is not reviewer:
                         return
+                    if not reviewer.follows(game):  # undone while this thread judged what it undid: anew
+                        self.ahead, self._ahead_of = None, None
+                        return
                 reviewer.advance(game, wait=wait)
         except _Dropped:
             if self.comm is None or self.table.comm is None:  # the page closed: nothing of it kept

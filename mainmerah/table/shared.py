@@ -53,6 +53,8 @@ class RemoteSeat(Protocol):
     @property
     def world(self) -> Any: ...
 
+    def current(self) -> tuple[int, dict[str, Any], Any]: ...
+
     @property
     def hints(self) -> bool: ...
 
@@ -152,9 +154,8 @@ class SharedTable:
         self.remote = seat
         self.people_names = None
         self.human = seat.index
-        self._remote_seq = seat.seq
-        self._adopt_names()
-        self._world = seat.world
+        self._remote_seq, frame, self._world = seat.current()
+        self._adopt_names(frame)
         self._set_game(self._world, from_start=False)
         self._hide_levels()
         self._offer_solo(False)
@@ -243,9 +244,8 @@ class SharedTable:
 
     def _adopt(self, seat: Any) -> None:
         """The seat's last frame on the table: its stand-in game, the names, the hints allowed."""
-        world = seat.world
-        self._remote_seq = seat.seq
-        self._adopt_names()
+        self._remote_seq, frame, world = seat.current()  # (together: the next frame's callback finds it new)
+        self._adopt_names(frame)
         mine = world.decision is not None and world.decision.seat == self.human
         if not mine:
             self.selection = ()
@@ -253,10 +253,9 @@ class SharedTable:
         self.shown = min(self.shown, len(world.events))
         self.names = list(self._names_given or self.names)
 
-    def _adopt_names(self) -> None:
+    def _adopt_names(self, frame: dict[str, Any]) -> None:
         seat = self.remote
         assert seat is not None
-        frame = seat.frame
         self.hints = bool(frame.get("hints"))
         names = [str(n) for n in frame.get("names", [])]
         if seat.index is not None and seat.index < len(names):

@@ -598,6 +598,18 @@ def test_a_kernel_names_itself_to_the_table_server() -> None:
         kernels.shutdown_all(now=True)
 
 
+
+def test_outside_a_kernel_naming_none_leaves_the_widgets_comms_alone() -> None:
+    # Importing ipykernel's kernel app makes every widget made afterwards use ipykernel's comms, which, with no
+    # kernel, send nothing: in CI a table made after a shared-table test in the same worker answered no click.
+    script = ("import sys, ipywidgets as w\n"
+              "from mainmerah import tables\n"
+              "assert tables.connect('http://127.0.0.1:1').kernel == ''\n"
+              "assert 'ipykernel.ipkernel' not in sys.modules, 'ipykernel imported'\n"
+              "assert type(w.IntText().comm).__module__.startswith('comm'), type(w.IntText().comm)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+
 def test_a_seat_whose_person_never_connects_is_taken_over_too(tmp_path: Path) -> None:
     """Budi joins and closes his laptop before his page opens its connection (a socket never opened, as under a
     loaded server): his seat is taken over all the same, and a request over HTTP with his token gives it back and

@@ -134,6 +134,27 @@ def test_the_worker_waits_while_the_table_computes() -> None:
     t.close()
 
 
+
+def test_an_undo_while_the_worker_judges_what_it_undid_is_judged_anew_quietly(
+        caplog: pytest.LogCaptureFixture) -> None:
+    # In CI the worker, judging a decision, was handed the game with that decision undone and another made: it
+    # raised "this game does not go on from the decisions already judged" into the log.
+    t = table("main-merah", seed=11)
+    t.next()
+    with t.review.busy():  # the worker is handed the game, and waits in the middle of judging it
+        first = sorted(map(str, t.game.legal_actions()))
+        assert t.enter(first[0]), t.error
+        worker = t.review._worker
+        assert worker is not None and worker.is_alive()
+        t.undo()
+        while t.game.decision is None or t.game.decision.seat != t.human or not t.caught_up:
+            t.next()
+        assert t.enter(first[1]), t.error  # another decision, handed over while the first is judged
+    settle(t)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+    assert t.review.ahead is None or t.review.ahead.follows(t.game)
+    t.close()
+
 def test_no_judging_ahead_without_threads() -> None:
     t = table("main-merah", seed=3)
     t.review.background = False  # (as in the browser's Python)

@@ -333,3 +333,43 @@ def test_at_a_shared_table_your_seat_is_reviewed_from_your_view_and_kept_for_pra
     t.review.back_button.click()
     assert t.retrying is None and t.game.is_over and t.review.result is r, "the review is kept"
     t.leave_table()
+
+
+
+def test_a_frame_applied_while_the_last_is_taken_in_is_not_passed_over(local: Local,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # The socket's thread applies frames while the kernel's loop takes in the last one. In CI the next frame
+    # came between the table reading the stand-in game and reading its number: the number was the new frame's,
+    # so the new frame's own call found nothing new, and the page stayed a move behind for good.
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=11, world=True)
+    assert made.seat is not None
+    made.seat.close()
+    other = srv.join(made.code, name="Budi", live=False, world=True)
+    seat = srv.rejoin(made.code, made.seat.token, live=False, world=True)
+    twin = srv.rejoin(made.code, made.seat.token, live=False, world=True)  # Ani's seat, from another client
+    real = local.hub.store.tables[made.code]
+    t = TableWidget(game="main-merah", delay=0, controls=False)
+    t.sit_at(seat)
+    def act(by: tables.Seat) -> None:  # whoever's turn it is, from a client apart from the table's
+        by.refresh()
+        by.act(sorted(by.legal_actions())[0])
+
+    act(other if real.game.decision.seat == 1 else twin)
+    seat.refresh()  # frame N has come: the table takes it in below
+    act(other if real.game.decision.seat == 1 else twin)  # frame N + 1 waits at the server
+    twin.refresh()
+    decode = tables.world_of
+
+    def meanwhile(frame: dict[str, Any]) -> Any:  # the socket's thread applies N + 1 as the table reads N
+        if seat.seq < twin.seq:
+            seat.refresh()
+        return decode(frame)
+
+    monkeypatch.setattr(tables, "world_of", meanwhile)
+    assert t.sync()
+    monkeypatch.setattr(tables, "world_of", decode)
+    assert seat.seq == twin.seq
+    t.sync()  # the call frame N + 1 made as it came
+    assert len(t.game.choices) == len(real.game.choices), "the table stayed a move behind"
+    t.leave_table()
