@@ -180,12 +180,11 @@ class Seat:
         self._closed = False
         self._paused = False
         self.ended = ""  # why the table ended, if the server closed it (the teacher's button), in words
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
+        self._live = live
+        self._listener: _Listener | None = None
         self.apply(frame)
         if live:
-            self._thread = threading.Thread(target=self._listen, name=f"table {code}", daemon=True)
-            self._thread.start()
+            self._listener = _Listener(self)
 
     # ----- reading ----------------------------------------------------------------------------------------
     @property
@@ -280,7 +279,7 @@ class Seat:
         """Wait until the table changes (or ``timeout`` seconds pass); the sequence number then."""
         with self._lock:
             start = self.seq
-            if self._thread is None:
+            if not self._live:
                 self._lock.release()
                 try:
                     self.refresh()
@@ -314,29 +313,24 @@ class Seat:
             callback(self)
 
     # ----- the live connection ----------------------------------------------------------------------------
-    def _listen(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        try:
-            loop.run_until_complete(self._socket())
-        finally:
-            loop.close()
-
-    async def _socket(self) -> None:
+    async def _socket(self, stop: threading.Event, listener: _Listener) -> None:
         from tornado.websocket import websocket_connect
 
         url = "ws" + self.server.url[4:] + f"{PREFIX}/socket"
         pause = 0.2
-        while not self._closed:
+        while not stop.is_set():
             try:
                 conn = await websocket_connect(url)
             except OSError:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 continue
-            self._conn = conn
+            listener.conn = conn
+            if stop.is_set():  # (let go while connecting)
+                conn.close()
+                break
             conn.write_message(json.dumps({**self._ask(), "since": max(self.seq, 0), "lang": self.server.lang}))
-            while not self._closed:
+            while not stop.is_set():
                 message = await conn.read_message()
                 if message is None:
                     break
@@ -350,6 +344,7 @@ class Seat:
                     with self._lock:
                         self.ended, self._closed = str(data.get("error", "")), True
                         self._lock.notify_all()
+                    stop.set()
                     break
                 elif data.get("kind") == "error" and conn.close_code is not None:
                     break
@@ -367,33 +362,59 @@ class Seat:
     def pause(self) -> None:
         """Let the live connection go for now (the seat's person is not there: the server's takeover clock runs);
         :meth:`resume` opens it again. Nothing else changes: the frames are caught up on resuming."""
-        if self._paused or self._thread is None or self._closed:
+        if self._paused or self._listener is None or self._closed:
             return
+        self._paused = True
         self._stop_listening()
-        self._closed, self._paused = False, True
 
     def resume(self) -> None:
         """Open the live connection again after :meth:`pause` (the frames missed meanwhile come first)."""
         if not self._paused or self._closed:
             return
         self._paused = False
-        self._thread = threading.Thread(target=self._listen, name=f"table {self.code}", daemon=True)
-        self._thread.start()
+        self._listener = _Listener(self)
 
     def close(self) -> None:
         """Stop listening (the seat stays the player's: ``rejoin`` with its token takes it again)."""
         self._paused = False
-        self._stop_listening()
-
-    def _stop_listening(self) -> None:
         self._closed = True
         with self._lock:
             self._lock.notify_all()
-        loop, conn = self._loop, getattr(self, "_conn", None)
+        self._stop_listening()
+
+    def _stop_listening(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.stop()
+
+
+class _Listener:
+    """One live connection of a seat: a thread with its own event loop and websocket, and its own stop. A
+    connection let go stays stopped even if its thread is slow to end; the next one is another listener."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.stopped = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.conn: Any = None
+        self.thread = threading.Thread(target=self._run, name=f"table {seat.code}", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self.loop = loop
+        try:
+            loop.run_until_complete(self.seat._socket(self.stopped, self))
+        finally:
+            loop.close()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        loop, conn = self.loop, self.conn
         if loop is not None and conn is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(conn.close)
             except RuntimeError:
                 pass
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=2)
+        if self.thread is not threading.current_thread():
+            self.thread.join(timeout=2)
