@@ -17,7 +17,6 @@ if the long files (a site build, a classroom of browsers) do not come last. A fi
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,19 +72,3 @@ def _language_listeners_per_test() -> Iterator[None]:
     i18n._listeners[:] = before
     i18n.set_language("en")
 
-
-@pytest.fixture(autouse=True)
-def _no_borrowed_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A worker that ran a browser test holds playwright's event loop "running" in its main thread (the sync API
-    runs it in a greenlet), so code asking for the running loop there would take it for a kernel's, whose
-    callbacks never run meanwhile: a table judged ahead and scheduled its steps on it. Tests that use no
-    browser see no loop, as in plain Python; the loop is put back for playwright after each."""
-    loop = asyncio._get_running_loop()
-    if loop is None or "browser" in request.fixturenames:
-        yield
-        return
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(loop)
