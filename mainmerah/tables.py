@@ -313,10 +313,11 @@ class Seat:
             callback(self)
 
     # ----- the live connection ----------------------------------------------------------------------------
-    async def _socket(self, stop: threading.Event, listener: _Listener) -> None:
+    async def _socket(self, listener: _Listener) -> None:
         from tornado.websocket import websocket_connect
 
         url = "ws" + self.server.url[4:] + f"{PREFIX}/socket"
+        stop = listener.stopped
         pause = 0.2
         while not stop.is_set():
             try:
@@ -404,7 +405,7 @@ class _Listener:
         loop = asyncio.new_event_loop()
         self.loop = loop
         try:
-            loop.run_until_complete(self.seat._socket(self.stopped, self))
+            loop.run_until_complete(self.seat._socket(self))
         finally:
             loop.close()
 

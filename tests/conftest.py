@@ -71,4 +71,3 @@ def _language_listeners_per_test() -> Iterator[None]:
     yield
     i18n._listeners[:] = before
     i18n.set_language("en")
-

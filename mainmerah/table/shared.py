@@ -149,12 +149,13 @@ class SharedTable:
     def sit_at(self, seat: RemoteSeat) -> None:
         """Play ``seat`` of a shared table from now on (the game shown is the server's, as this seat sees it)."""
         self.leave_table()
-        if seat.index is None or seat.world is None:
+        seq, frame, world = seat.current()  # (the stand-in game decoded once)
+        if seat.index is None or world is None:
             raise ValueError("a shared table's seat, joined with world=True")
         self.remote = seat
         self.people_names = None
         self.human = seat.index
-        self._remote_seq, frame, self._world = seat.current()
+        self._remote_seq, self._world = seq, world
         self._adopt_names(frame)
         self._set_game(self._world, from_start=False)
         self._hide_levels()
