@@ -6,6 +6,7 @@ work with no thread left behind."""
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -154,6 +155,49 @@ def test_an_undo_while_the_worker_judges_what_it_undid_is_judged_anew_quietly(
     assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
     assert t.review.ahead is None or t.review.ahead.follows(t.game)
     t.close()
+
+class _SlowToLetGo:
+    """A lock whose worker, having let go, sleeps: it widens the moment between the worker's last look at what
+    was handed over and its end."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.lock.release()
+        if threading.current_thread().name == "mm-review-ahead":
+            time.sleep(0.4)
+
+
+def test_a_game_handed_over_as_the_worker_ends_is_judged_by_a_new_worker() -> None:
+    # In CI an undo left the judged decisions as they were: the worker, finding nothing left, had let go of the
+    # lock but not said it ended, so the last decision handed over found it still running and was never judged.
+    t = table("main-merah", seed=9)
+    t.review._lock = _SlowToLetGo()  # type: ignore[assignment]
+    chooser = registry.get("main-merah").make_bot("random", seed=9)
+    handed = 0
+    while handed < 3 and t.game.decision is not None:
+        d = t.game.decision
+        if d.seat == t.human and t.caught_up:
+            assert t.enter(str(chooser.choose(t.game.view(d.seat)))), t.error
+            ahead = t.review.ahead
+            assert ahead is not None
+            for _wait in range(12000):  # until judged (a minute at most): the worker is about to end
+                if len(ahead.choices) >= len(t.game.choices):
+                    break
+                time.sleep(0.005)
+            assert ahead.choices == list(t.game.choices), "every decision handed over is judged"
+            time.sleep(0.1)
+            handed += 1
+        t.next()  # a computer's move, handed over as the worker ends
+    settle(t)
+    ahead = t.review.ahead
+    assert ahead is not None and ahead.choices == list(t.game.choices), "every decision handed over was judged"
+    t.close()
+
 
 def test_no_judging_ahead_without_threads() -> None:
     t = table("main-merah", seed=3)
