@@ -129,6 +129,7 @@ STEPS = [  # (name, what it measures: from the mark before it)
     ("snapshot", "a return visit: the snapshot of Python's memory found in Cache Storage (sitebuild/boot.js)"),
     ("wasm-start", "Pyodide's script loaded"),
     ("packages", "the wasm compiled, Python started (or its memory restored), the wheels unpacked (none then)"),
+    ("files", "a first visit: the wheels' pack written (fetched and unzipped while Python started)"),
     ("runtime", "the rest of loadPyodide: a first visit imports the pages' modules and makes the snapshot"),
     ("kernel-start", "the kernel's file system and piplite"),
     ("kernel", "import pyodide_kernel: IPython, and ipywidgets (the site's profile)"),
@@ -152,6 +153,8 @@ PATCHES = [  # (files, the text expected once, what replaces it)
      f"try{{let s;{_mark('wasm-start')};n?s=await WebAssembly.instantiateStreaming(n,a)"),
     (BOOT, "if (!memory || !files) { return null; }",
      f"if (!memory || !files) {{ return null; }}{_mark('snapshot')};"),
+    (BOOT, "Object.assign(py.loadedPackages, MAINMERAH_BOOT.loaded);",
+     f"Object.assign(py.loadedPackages, MAINMERAH_BOOT.loaded);{_mark('files')};"),
     ("static/pyodide/pyodide.asm.js", "await te(n,{messageCallback(){}})",
      f"{_mark('packages-start')},await te(n,{{messageCallback(){{}}}}),{_mark('packages')}"),
     ("voici/render/play.html", _CELL, f"{_py_mark('cell-python')}from mainmerah.pages.play import table_from_request"

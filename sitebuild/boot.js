@@ -1,6 +1,10 @@
 // The kernel's Pyodide on the static site: JupyterLite's kernel loads this script as its `pyodideUrl`
 // (static/pyodide/mainmerah-boot.js, written by sitebuild/build.py after a first line
-// `var MAINMERAH_BOOT = {...}`: the modules the first page imports) and calls `self.loadPyodide`.
+// `var MAINMERAH_BOOT = {...}`: the modules the first page imports, the wheels' pack and the packages it
+// holds) and calls `self.loadPyodide`.
+//
+// A first visit writes every wheel's files from one gzipped pack the build made (as Pyodide would unpack
+// them), fetched and unzipped while Python starts, instead of Pyodide's loading each wheel after it.
 //
 // A return visit starts Python from a memory snapshot instead of starting it anew: the first visit,
 // once its wheels are unpacked and the modules every page needs are imported (IPython, ipywidgets,
@@ -57,6 +61,14 @@
       FS.writeFile(path, packed.subarray(at, at + length));
       at += length;
     }
+  }
+
+  // The pack of every wheel's files (sitebuild/build.py), unzipped.
+  async function packed() {
+    const response = await fetch(new URL(MAINMERAH_BOOT.pack, here).href);
+    if (!response.ok) { throw new Error(MAINMERAH_BOOT.pack + ": " + response.status); }
+    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unzipped).arrayBuffer());
   }
 
   async function fromSnapshot(options, key) {
@@ -120,8 +132,20 @@
     } catch (e) {
       console.warn("mainmerah: Python starts anew (" + e + ")");
     }
-    if (key === null || typeof caches === "undefined") { return original(options); }
-    const py = await original({ ...options, _makeSnapshot: true });
+    // The wheels' files come as one pack, fetched and unzipped while Python starts, then written at once:
+    // Pyodide's own loadPackage fetches each wheel and unzips it in Python after the start.
+    const pack = packed().catch((e) => { console.warn("mainmerah: the wheels one by one (" + e + ")"); });
+    const snap = key !== null && typeof caches !== "undefined";
+    const py = await original({ ...options, packages: [], ...(snap ? { _makeSnapshot: true } : {}) });
+    const files = await pack;
+    if (files) {
+      unpackFiles(py.FS, files);
+      Object.assign(py.loadedPackages, MAINMERAH_BOOT.loaded);
+      py.runPython("import importlib; importlib.invalidate_caches()");
+    } else {
+      await py.loadPackage(options.packages);
+    }
+    if (!snap) { return py; }
     const warn = (e) => console.warn("mainmerah: no snapshot of Python kept (" + e + ")");
     try {
       keepSnapshot(py, key).catch(warn);

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -62,6 +63,16 @@ WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
 # IPython (the kernel's shell), the widgets, and the pages the notebooks show.
 SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffix('.ipynb')}" for nb in NOTEBOOKS)]
 BOOT = "mainmerah-boot.js"  # in static/pyodide: the kernel's pyodideUrl
+# Lines changed in a wheel (its RECORD too), each found exactly once or the build fails. IPython 9.0 imports
+# its terminal (prompt_toolkit and the terminal shell) as it is imported, only to offer `IPython.embed`:
+# measured in node, four fifths of the kernel's own import. Here `embed` is imported when asked for (as
+# IPython itself does from 9.x on), so a kernel never loads the terminal.
+LAZY_EMBED = '''def __getattr__(name):
+    if name == "embed":  # (mainmerah's static site: the terminal is imported only when asked for)
+        from .terminal.embed import embed
+        return embed
+    raise AttributeError(f"module 'IPython' has no attribute {name!r}")'''
+WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed import embed", LAZY_EMBED)]}
 # Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
 
@@ -149,11 +160,36 @@ def data_wheel(name: str, ver: str, dest: Path, data: dict[str, str] | None = No
         for arc, text in files.items():
             data_bytes = text.encode()
             z.writestr(zipfile.ZipInfo(arc, (1980, 1, 1, 0, 0, 0)), data_bytes)
-            digest = base64.urlsafe_b64encode(hashlib.sha256(data_bytes).digest()).rstrip(b"=").decode()
-            record.append(f"{arc},sha256={digest},{len(data_bytes)}")
+            record.append(record_line(arc, data_bytes))
         record.append(f"{info}/RECORD,,")
         z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (1980, 1, 1, 0, 0, 0)), "\n".join(record) + "\n")
     return path
+
+
+def record_line(arc: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{arc},sha256={digest},{len(data)}"
+
+
+def patched(wheel: Path, edits: list[tuple[str, str, str]]) -> None:
+    """``wheel`` rewritten in place with each (file, old, new) edit made, its RECORD saying so."""
+    with zipfile.ZipFile(wheel) as z:
+        members = [(info, z.read(info)) for info in z.infolist()]
+    files = {info.filename: data for info, data in members}
+    for arc, old, new in edits:
+        text = files[arc].decode()
+        if text.count(old) != 1:
+            raise SystemExit(f"[site] {wheel.name}: {arc} holds {old!r} {text.count(old)} times, not once")
+        files[arc] = text.replace(old, new).encode()
+    record = next(name for name in files if name.endswith(".dist-info/RECORD"))
+    lines = files[record].decode().splitlines()
+    changed = {arc for arc, _old, _new in edits}
+    files[record] = "".join(
+        (record_line(line.split(",")[0], files[line.split(",")[0]]) if line.split(",")[0] in changed else line) + "\n"
+        for line in lines).encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, _data in members:
+            z.writestr(info, files[info.filename])
 
 
 def profile_dir(python: str) -> str:
@@ -194,6 +230,8 @@ def lay_pyodide(dest: Path) -> list[str]:
     for name, wheel in zip(FROM_LOCK, wheels, strict=False):
         e = old[name]
         shutil.copy2(wheel, dest / wheel.name)
+        if name in WHEEL_PATCHES:
+            patched(dest / wheel.name, WHEEL_PATCHES[name])
         depends = [norm(d) for d in e["depends"] if norm(d) in FROM_LOCK + STUBS]
         packages[name] = lock_entry(name, str(e["version"]), dest / wheel.name, list(e["imports"]), depends)
     for name in STUBS:
@@ -300,12 +338,38 @@ MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</
 UNUSED = ["build", "doc", "extensions/@jupyter-widgets", "extensions/@voila-dashboards"]
 
 
+def pack_packages(pyodide: Path, out: Path, python: str) -> dict[str, str]:
+    """Every wheel of the lockfile, unpacked as Pyodide's loadPackage would (its files under site-packages,
+    its ``.data`` folder left out, the installer named in its dist-info), in one gzipped file for
+    sitebuild/boot.js: a 4-byte length (big-endian), a JSON list of [path, size], then every file's bytes.
+    Returns what Pyodide's ``loadedPackages`` then says (every package, from its default channel)."""
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    site = f"/lib/python{python}/site-packages"
+    files: dict[str, bytes] = {}
+    for _name, entry in sorted(lock["packages"].items()):
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as z:
+            for info in z.infolist():
+                top = info.filename.split("/")[0]
+                if not info.is_dir() and not top.endswith(".data"):
+                    files[f"{site}/{info.filename}"] = z.read(info)
+            dist = next(n.split("/")[0] for n in z.namelist() if n.split("/")[0].endswith(".dist-info"))
+        files[f"{site}/{dist}/INSTALLER"] = b"pyodide.loadPackage"
+        files[f"{site}/{dist}/PYODIDE_SOURCE"] = b"pyodide"
+    header = json.dumps([[path, len(data)] for path, data in files.items()]).encode()
+    body = len(header).to_bytes(4, "big") + header + b"".join(files.values())
+    out.write_bytes(gzip.compress(body, compresslevel=9, mtime=0))
+    return {name: "default channel" for name in sorted(lock["packages"])}
+
+
 def boot(out: Path) -> None:
     """The kernel's Pyodide starts through sitebuild/boot.js (a return visit from a snapshot of its memory):
     its ``pyodideUrl``, in jupyter-lite.json and in the settings each Voici page carries."""
     pyodide = out / "static" / "pyodide"
-    python = json.loads((pyodide / "pyodide-lock.json").read_text())["info"]["python"]
-    head = {"python": ".".join(str(python).split(".")[:2]), "imports": SNAPSHOT_IMPORTS}
+    lock = (pyodide / "pyodide-lock.json").read_bytes()
+    python = ".".join(str(json.loads(lock)["info"]["python"]).split(".")[:2])
+    pack = f"packages-{hashlib.sha256(lock).hexdigest()[:16]}.pack.gz"  # a new name for other wheels
+    loaded = pack_packages(pyodide, pyodide / pack, python)
+    head = {"python": python, "imports": SNAPSHOT_IMPORTS, "pack": pack, "loaded": loaded}
     (pyodide / BOOT).write_text(f"var MAINMERAH_BOOT = {json.dumps(head)};\n"
                                 + Path(__file__).with_name("boot.js").read_text())
     url = re.compile(r'("pyodideUrl": "[^"]*static/pyodide/)pyodide\.js"')

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import functools
+import gzip
 import hashlib
 import http.server
 import importlib.util
@@ -467,6 +468,33 @@ def test_every_page_links_the_app_manifest(site_root: Path) -> None:
         assert f'<script src="{up}mainmerah-site.js"></script>' in text, page
 
 
+def test_the_wheels_pack_holds_each_wheels_files_as_they_are(site_root: Path) -> None:
+    """The pack a first visit writes instead of unpacking each wheel (sitebuild/boot.js): every file of every
+    wheel of the lockfile, byte for byte, under site-packages, and nothing else but the installer's marks."""
+    pyodide = site_root / "static" / "pyodide"
+    boot = (pyodide / "mainmerah-boot.js").read_text()
+    head = json.loads(boot.split("\n", 1)[0].removeprefix("var MAINMERAH_BOOT = ").removesuffix(";"))
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    assert head["loaded"] == {name: "default channel" for name in lock["packages"]}
+    body = gzip.decompress((pyodide / head["pack"]).read_bytes())
+    size = int.from_bytes(body[:4], "big")
+    at, packed = 4 + size, {}
+    for path, length in json.loads(body[4:at]):
+        packed[path], at = body[at:at + length], at + length
+    assert at == len(body)
+    site = f"/lib/python{head['python']}/site-packages/"
+    expected = {}
+    for entry in lock["packages"].values():
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as z:
+            for info in z.infolist():
+                if not info.is_dir() and not info.filename.split("/")[0].endswith(".data"):
+                    expected[site + info.filename] = z.read(info)
+    marks = {p for p in packed if p.rsplit("/", 1)[-1] in ("INSTALLER", "PYODIDE_SOURCE") and p not in expected}
+    assert {p: d for p, d in packed.items() if p not in marks} == expected
+    assert len(marks) == 2 * len(lock["packages"]), "each wheel's dist-info names its installer"
+    assert any(p.endswith("/mainmerah/pages/play.pyc") for p in packed)
+
+
 def test_python_modules_come_compiled_and_the_lockfile_knows_each_wheel(site_root: Path) -> None:
     """Pyodide imports bytecode (compiled at build time by its own Python), not sources it would compile at
     every page open; each wheel's sha256 is the lockfile's (Pyodide refuses a wheel that differs)."""
@@ -482,5 +510,7 @@ def test_python_modules_come_compiled_and_the_lockfile_knows_each_wheel(site_roo
         members = zipfile.ZipFile(wheel).namelist()
         assert [m for m in members if m.endswith(".py")] == [], name
         assert any(m.endswith(".pyc") for m in members), name
+    ipython = zipfile.ZipFile(pyodide / lock["packages"]["ipython"]["file_name"])
+    assert b"__getattr__" in ipython.read("IPython/__init__.pyc"), "IPython imports its terminal when asked for"
     stdlib = zipfile.ZipFile(pyodide / "python_stdlib.zip").namelist()
     assert [m for m in stdlib if m.endswith(".py")] == [] and "json/__init__.pyc" in stdlib
