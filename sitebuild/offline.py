@@ -112,12 +112,18 @@ def write_app_files(out: Path) -> None:
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1, ensure_ascii=False))
 
 
+def unpacked_wheel(rel: str) -> bool:
+    """A wheel of Pyodide's lockfile: the kernel gets its files from the pack (sitebuild/boot.js), so it is
+    fetched only if the pack fails, online."""
+    return rel.startswith("static/pyodide/") and rel.endswith(".whl")
+
+
 def build_files(out: Path) -> list[tuple[str, str]]:
     """Every file the worker keeps: its path from the root and its sha256 (base64, as `integrity` wants)."""
     files = []
     for p in sorted(out.rglob("*")):
         rel = p.relative_to(out).as_posix()
-        if p.is_file() and rel not in NOT_CACHED:
+        if p.is_file() and rel not in NOT_CACHED and not unpacked_wheel(rel):
             files.append((rel, base64.b64encode(hashlib.sha256(p.read_bytes()).digest()).decode()))
     return files
 
