@@ -3,8 +3,8 @@
 The site is built once per run into ``.site-build/test-site`` (about 15-60 s: its build environment
 ``.site-build/venv`` is made on the first run, then reused), unless ``MAINMERAH_SITE`` names a built
 site to test instead. Every request to anything but the loopback server is blocked and counted: the
-count must be 0. Python starts in the browser, so the first wait is long (a cold start here: 13-18 s;
-the limit is generous for a loaded CI machine).
+count must be 0. Python starts in the browser, so the first wait is long (a cold start here: 4-6 s on a
+quiet machine; the limit is generous for a loaded CI machine).
 
 A reload keeps the game here too: the page's browser storage is read by the kernel that runs in the
 page itself, and checked by it like any input.
