@@ -92,6 +92,9 @@ def test_a_reload_and_a_closed_tab_lose_nothing(voila: VoilaServer, page) -> Non
     assert before["lang"] == "id" and before["four"] and len(before["hand"]) < 10
     saved = mm.load_game(kept(page)["save"])
     assert saved.to_json() == kept(page)["save"]
+    # The language is kept in its own record, a moment after the page switched: a reload before that (CI under
+    # load) came back in English.
+    page.wait_for_function("() => localStorage.getItem('mainmerah:lang') === 'id'", timeout=WAIT)
 
     reload(page, SHOWN)
     wait_restored(page, "id")

@@ -23,12 +23,20 @@ def workers() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name == "mm-review-ahead"]
 
 
+def gone() -> bool:
+    """Whether every worker has ended, given a moment: a worker says it has ended (the table's ``_worker`` is None
+    at once) before its thread is over."""
+    for worker in workers():
+        worker.join(10)
+    return not workers()
+
+
 def settle(t: TableWidget) -> None:
     """Until the worker has judged everything handed to it (it ends when nothing is left)."""
     worker = t.review._worker
     if worker is not None:
         worker.join(120)
-    assert not workers(), "the worker ends once nothing is left to judge"
+    assert gone(), "the worker ends once nothing is left to judge"
 
 
 def play(t: TableWidget, seed: int, until: int | None = None, wait: bool = True) -> None:
@@ -94,7 +102,7 @@ def test_the_review_judges_only_what_was_left() -> None:
     play(t, seed=7, wait=False)  # the worker may still be at it: the review takes over where it stands
     t.review.start_button.click()
     t.review.wait(120)
-    assert not workers()
+    assert gone()
     r = t.review.result
     assert r is not None
     assert r.decisions == review(t.game, seat=0, worlds=WORLDS).decisions
@@ -114,9 +122,7 @@ def test_a_new_game_or_an_undo_drops_the_work_and_close_leaves_no_thread() -> No
     assert t.review.ahead is None or not t.review.ahead.choices, "a new game: nothing of the last one kept"
     play(t, seed=10, until=6, wait=False)
     t.close()  # the page closed: the worker stops within a play-out
-    for worker in workers():
-        worker.join(10)
-    assert not workers()
+    assert gone()
 
 
 def test_the_worker_waits_while_the_table_computes() -> None:
