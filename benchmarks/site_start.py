@@ -9,6 +9,8 @@ opened again in that same context once its service worker has kept every file (a
 - cold start and return visit: page open -> the hand drawn, and -> playable (a click on a hand card answered by
   the kernel: the card lifted). Voila as ``make app`` runs it (a preheated kernel per page,
   voila.json), the site from a local static server on 127.0.0.1.
+- a return visit as a visitor's own browser makes it: a browser with a profile on disk (where Chromium keeps
+  compiled code between runs) visits once, is closed and opened again, twice (``reopened``).
 - a click once running (hand card -> lifted) and a hint (Hint -> a card marked), both in Python:
   in the browser (Pyodide, pure Python: no numpy there) and in Voila's kernel (numpy).
 - the site's size on disk, and the bytes one cold visit transfers (the page's requests and the worker
@@ -253,6 +255,29 @@ def wait_until_kept(context: Any, base: str, site: Path) -> None:
     keeper.close()
 
 
+def reopened(p: Any, base: str, site: Path) -> tuple[dict[str, float], dict[str, float]]:
+    """Return visits as a visitor's own browser makes them: a profile on disk, where Chromium also keeps compiled
+    code (a fresh context keeps it in memory only), the site visited once and kept, then the browser closed and
+    opened again, twice. Chromium caches a script's compiled code once it has run it more than once, so the
+    second reopening is what every later visit gets."""
+    url = f"{base}/voici/render/play.html?{QUERY}"
+    with tempfile.TemporaryDirectory() as profile:
+        def opened() -> Any:
+            return p.chromium.launch_persistent_context(profile, executable_path=browser.CHROMIUM, headless=True,
+                                                        args=browser.CHROMIUM_ARGS,
+                                                        viewport={"width": 1280, "height": 800})
+        context = opened()
+        visit(context, url)
+        wait_until_kept(context, base, site)
+        context.close()
+        rows = []
+        for _again in range(2):
+            context = opened()
+            rows.append(visit(context, url))
+            context.close()
+    return rows[0], rows[1]
+
+
 def summary(rows: list[dict[str, float]]) -> dict[str, dict[str, float]]:
     return {k: {"median": statistics.median(r[k] for r in rows), "min": min(r[k] for r in rows),
                 "max": max(r[k] for r in rows)} for k in rows[0]}
@@ -289,6 +314,7 @@ def main() -> None:
                 if args.only_breakdown:
                     return
             site_rows, return_rows, voila_rows = [], [], []
+            reopened_rows, again_rows = [], []
             for i in range(args.loads):
                 CountingHandler.sent = []
                 context = chromium.new_context(viewport={"width": 1280, "height": 800})
@@ -306,6 +332,9 @@ def main() -> None:
                 if i == 0:
                     result["return_requests"] = len(CountingHandler.sent)
                 context.close()
+                once, again = reopened(p, base, site)
+                reopened_rows.append(once)
+                again_rows.append(again)
                 time.sleep(3)  # Voila's pool refills its preheated kernel meanwhile
                 context = chromium.new_context(viewport={"width": 1280, "height": 800})
                 voila_rows.append(visit(context, voila.render_url(f"play.ipynb?{QUERY}")))
@@ -317,6 +346,7 @@ def main() -> None:
     result["load_after"] = os.getloadavg()
     result["site"], result["site_return"] = summary(site_rows), summary(return_rows)
     result["voila"] = summary(voila_rows)
+    result["site_reopened"], result["site_reopened_again"] = summary(reopened_rows), summary(again_rows)
     result["loads"] = args.loads
     out = ROOT / "benchmarks" / "results" / "site_start.json"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -330,13 +360,17 @@ def main() -> None:
           f"{result['visit_bytes'] / mb:.1f} MB ({result['visit_bytes_gzip'] / mb:.1f} MB gzipped); "
           f"a return visit: {result['return_requests']} requests")
     print(f"files sent twice in the cold visit: {len(result['visit_twice'])} {result['visit_twice']}")
-    for name in ("site", "site_return", "voila"):
+    for name in ("site", "site_return", "site_reopened", "site_reopened_again", "voila"):
         s = result[name]
-        print(f"{name:11} hand drawn {s['drawn_s']['median']:.1f} s, playable {s['playable_s']['median']:.1f} s "
+        print(f"{name:19} hand drawn {s['drawn_s']['median']:.1f} s, playable {s['playable_s']['median']:.1f} s "
               f"(range {s['playable_s']['min']:.1f}-{s['playable_s']['max']:.1f}), click "
               f"{s['click_ms']['median']:.0f} ms, hint {s['hint_ms']['median']:.0f} ms  (median of {args.loads})")
 
 
+    for name in ("site_reopened", "site_reopened_again"):
+        result[f"{name}_over_cold"] = result[name]["playable_s"]["median"] / cold
+    print(f"browser reopened / cold visit: {result['site_reopened_over_cold']:.2f}, again: "
+          f"{result['site_reopened_again_over_cold']:.2f}")
     print(f"return visit / cold visit: {result['return_over_cold']:.2f}; cold visit / Voila: "
           f"{result['cold_over_voila']:.2f}; load average after: "
           f"{' '.join(f'{x:.2f}' for x in result['load_after'])}")
