@@ -137,14 +137,19 @@
     const pack = packed().catch((e) => { console.warn("mainmerah: the wheels one by one (" + e + ")"); });
     const snap = key !== null && typeof caches !== "undefined";
     const py = await original({ ...options, packages: [], ...(snap ? { _makeSnapshot: true } : {}) });
-    const files = await pack;
-    if (files) {
-      unpackFiles(py.FS, files);
-      Object.assign(py.loadedPackages, MAINMERAH_BOOT.loaded);
-      py.runPython("import importlib; importlib.invalidate_caches()");
-    } else {
-      await py.loadPackage(options.packages);
+    let written = false;
+    try {
+      const files = await pack;
+      if (files) {
+        unpackFiles(py.FS, files);
+        Object.assign(py.loadedPackages, MAINMERAH_BOOT.loaded);
+        py.runPython("import importlib; importlib.invalidate_caches()");
+        written = true;
+      }
+    } catch (e) {
+      console.warn("mainmerah: the wheels one by one (" + e + ")");
     }
+    if (!written) { await py.loadPackage(options.packages); }
     if (!snap) { return py; }
     const warn = (e) => console.warn("mainmerah: no snapshot of Python kept (" + e + ")");
     try {

@@ -66,7 +66,7 @@ BOOT = "mainmerah-boot.js"  # in static/pyodide: the kernel's pyodideUrl
 # Lines changed in a wheel (its RECORD too), each found exactly once or the build fails. IPython 9.0 imports
 # its terminal (prompt_toolkit and the terminal shell) as it is imported, only to offer `IPython.embed`:
 # measured in node, four fifths of the kernel's own import. Here `embed` is imported when asked for (as
-# IPython itself does from 9.x on), so a kernel never loads the terminal.
+# later IPython 9 releases do), so a kernel never loads the terminal.
 LAZY_EMBED = '''def __getattr__(name):
     if name == "embed":  # (mainmerah's static site: the terminal is imported only when asked for)
         from .terminal.embed import embed
@@ -182,11 +182,12 @@ def patched(wheel: Path, edits: list[tuple[str, str, str]]) -> None:
             raise SystemExit(f"[site] {wheel.name}: {arc} holds {old!r} {text.count(old)} times, not once")
         files[arc] = text.replace(old, new).encode()
     record = next(name for name in files if name.endswith(".dist-info/RECORD"))
-    lines = files[record].decode().splitlines()
     changed = {arc for arc, _old, _new in edits}
-    files[record] = "".join(
-        (record_line(line.split(",")[0], files[line.split(",")[0]]) if line.split(",")[0] in changed else line) + "\n"
-        for line in lines).encode()
+    lines = []
+    for line in files[record].decode().splitlines():
+        arc = line.split(",")[0]
+        lines.append(record_line(arc, files[arc]) if arc in changed else line)
+    files[record] = "".join(line + "\n" for line in lines).encode()
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
         for info, _data in members:
             z.writestr(info, files[info.filename])

@@ -270,9 +270,10 @@ class ReviewPanel(w.VBox):
             while True:
                 with self._lock:
                     game, self._ahead_game = self._ahead_game, None
-                    if game is None or cancel.is_set() or self.ahead is not reviewer or not reviewer.follows(game):
-                        if game is not None and self.ahead is reviewer and not cancel.is_set():
-                            self.ahead, self._ahead_of = None, None  # undone while judged: judged anew
+                    dropped = game is None or cancel.is_set() or self.ahead is not reviewer
+                    if dropped or not reviewer.follows(game):
+                        if not dropped:  # undone while this thread judged what it undid: judged anew
+                            self.ahead, self._ahead_of = None, None
                         # Said ended while the lock is held: a game handed over from now on starts a new worker
                         # (said in `finally`, a hand-over in between found this one still running, and was lost).
                         if self._worker is threading.current_thread():
