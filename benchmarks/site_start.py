@@ -18,7 +18,7 @@ opened again in that same context once its service worker has kept every file (a
   compresses, e.g. GitHub Pages, sends; gzip -6 per file).
 
 First (unless ``--no-breakdown``), where the time goes: the same cold and return visits of a copy of the
-site whose kernel, Pyodide and play page log a mark at each step (``PATCHES``), each step's median.
+site whose kernel, Pyodide and play page log a mark at each step (``PATCHES``), when each was done (median).
 
 Figures are printed and written to benchmarks/results/site_start.json, with the load average before and
 after; nothing is asserted.
@@ -126,15 +126,17 @@ def _py_mark(name: str) -> str:
 
 KERNEL = "extensions/@jupyterlite/pyodide-kernel-extension/static/*.js"
 BOOT = "static/pyodide/mainmerah-boot.js"
-STEPS = [  # (name, what it measures: from the mark before it)
-    ("worker", "page open -> the kernel's worker runs (the page's scripts, JupyterLite starting)"),
-    ("snapshot", "a return visit: the snapshot of Python's memory found in Cache Storage (sitebuild/boot.js)"),
-    ("wasm-start", "Pyodide's script loaded"),
-    ("packages", "the wasm compiled, Python started (or its memory restored), the wheels unpacked (none then)"),
+STEPS = [  # (name, what happened by then): the marks in the order a visit passes them
+    # The page's scripts load JupyterLite, whose kernel starts Python in its worker (sitebuild/boot.js):
+    ("asked", "the kernel's worker runs its initialize (the page's scripts loaded)"),
+    ("snapshot", "a return visit: the snapshot of Python's memory found in Cache Storage"),
+    ("wasm-start", "Pyodide's script loaded, its wasm being compiled"),
+    ("packages", "Python started (a return visit: its memory restored)"),
     ("files", "a first visit: the wheels' pack written (fetched and unzipped while Python started)"),
-    ("runtime", "the rest of loadPyodide: a first visit imports the pages' modules and makes the snapshot"),
-    ("kernel-start", "the kernel's file system and piplite"),
-    ("kernel", "import pyodide_kernel: IPython, and ipywidgets (the site's profile)"),
+    ("runtime", "loadPyodide returned: a return visit wrote the files back; a first visit imported the modules and "
+                "made the snapshot"),
+    ("kernel-start", "the kernel's file system and piplite (micropip imported)"),
+    ("kernel", "import pyodide_kernel: the IPython shell made"),
     ("globals", "the kernel's globals"),
     ("cell", "-> the notebook's cell runs (Voici's execution request)"),
     ("cell-python", "the cell's code starts (the kernel's set-up of a request)"),
@@ -147,7 +149,7 @@ _LIFE = ("await this.initRuntime(e),await this.initFilesystem(e),await this.init
          "await this.initKernel(e),await this.initGlobals(e)")
 _CELL = "from mainmerah.pages.play import table_from_request\\n\\ntable_from_request()"
 PATCHES = [  # (files, the text expected once, what replaces it)
-    (KERNEL, _LIFE, f"{_mark('worker')},await this.initRuntime(e),{_mark('runtime')},await this.initFilesystem(e),"
+    (KERNEL, _LIFE, f"{_mark('asked')},await this.initRuntime(e),{_mark('runtime')},await this.initFilesystem(e),"
                     f"await this.initPackageManager(e),{_mark('kernel-start')},await this.initKernel(e),"
                     f"{_mark('kernel')},await this.initGlobals(e),{_mark('globals')}"),
     (KERNEL, "async execute(e,t){await this.setup(t);", f"async execute(e,t){{{_mark('cell')};await this.setup(t);"),
@@ -204,18 +206,9 @@ def marked_visit(context: Any, url: str) -> dict[str, float]:
     return {name: (t - origin) / 1000 for name, t in marks.items()}
 
 
-def steps_of(marks: dict[str, float]) -> list[tuple[str, float, float]]:
-    """(step, its seconds, its end from the page's start) in order; a missing mark leaves its step out."""
-    out, last = [], 0.0
-    for name, _what in STEPS:
-        if name in marks:
-            out.append((name, marks[name] - last, marks[name]))
-            last = marks[name]
-    return out
-
-
 def breakdown(chromium: Any, site: Path, loads: int) -> dict[str, dict[str, float]]:
-    """Median seconds of each step, cold and return visits of a marked copy of ``site``."""
+    """When each step was done (median s from the page's start), cold and return visits of a marked copy of ``site``;
+    a step some visit did not pass is left out (a return visit writes no pack)."""
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "site"
         marked_copy(site, copy)
@@ -231,18 +224,16 @@ def breakdown(chromium: Any, site: Path, loads: int) -> dict[str, dict[str, floa
                 context.close()
         finally:
             server.shutdown()
-    result = {}
-    for kind, visits in rows.items():
-        steps = [dict((n, s) for n, s, _end in steps_of(v)) for v in visits]
-        result[kind] = {name: statistics.median(s.get(name, 0.0) for s in steps) for name, _w in STEPS}
-    return result
+    return {kind: {name: statistics.median(v[name] for v in visits) for name, _w in STEPS
+                   if all(name in v for v in visits)} for kind, visits in rows.items()}
 
 
-def print_breakdown(steps: dict[str, dict[str, float]], loads: int) -> None:
-    print(f"where the time goes (a copy of the site with marks; median of {loads}; s): cold, return visit")
+def print_breakdown(marks: dict[str, dict[str, float]], loads: int) -> None:
+    print(f"when each step was done, in s from the page's start (a copy of the site with marks; median of {loads}): "
+          "cold, return visit")
     for name, what in STEPS:
-        print(f"  {steps['cold'][name]:5.2f} {steps['return'][name]:5.2f}  {name:14} {what}")
-    print(f"  {sum(steps['cold'].values()):5.2f} {sum(steps['return'].values()):5.2f}  in all")
+        at = [f"{marks[kind][name]:5.2f}" if name in marks[kind] else "    -" for kind in ("cold", "return")]
+        print(f"  {at[0]} {at[1]}  {name:14} {what}")
 
 
 def wait_until_kept(context: Any, base: str, site: Path) -> None:

@@ -1,7 +1,7 @@
 // The kernel's Pyodide on the static site: JupyterLite's kernel loads this script as its `pyodideUrl`
 // (static/pyodide/mainmerah-boot.js, written by sitebuild/build.py after a first line
 // `var MAINMERAH_BOOT = {...}`: the modules the first page imports, the wheels' pack and the packages it
-// holds) and calls `self.loadPyodide`.
+// holds, the lockfile's hash) and calls `self.loadPyodide`.
 //
 // A first visit writes every wheel's files from one gzipped pack the build made (as Pyodide would unpack
 // them), fetched and unzipped while Python starts, instead of Pyodide's loading each wheel after it.
@@ -20,12 +20,6 @@
   let original = null; // Pyodide's own loadPyodide, loaded with the first call
   const CACHE = "mainmerah-snapshot";
   const SITE = "/lib/python" + MAINMERAH_BOOT.python + "/site-packages";
-
-  async function lockKey() {
-    const text = await (await fetch(new URL("pyodide-lock.json", here).href)).arrayBuffer();
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", text));
-    return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-  }
 
   function urls(key) {
     return { memory: new URL(`snapshot-${key}.bin`, here).href, files: new URL(`snapshot-${key}.files`, here).href };
@@ -126,7 +120,7 @@
     }
     let key = null;
     try {
-      key = await lockKey();
+      key = MAINMERAH_BOOT.lock; // the lockfile's hash (sitebuild/build.py): a snapshot holds its wheels' files
       const py = await fromSnapshot(options, key);
       if (py) { return py; }
     } catch (e) {

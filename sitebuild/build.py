@@ -60,8 +60,17 @@ NO_CODE = [*STUBS, PROFILE]  # wheels with no module to compile
 # (a mismatch fails with "Module anywidget, version ... is not registered").
 WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
 # What the kernel's Pyodide imports before a return visit's snapshot of its memory is made (sitebuild/boot.js):
-# IPython (the kernel's shell), the widgets, and the pages the notebooks show.
+# IPython (the kernel's shell), the widgets, and the pages the notebooks show (snapshot_imports() adds what
+# they import as they first draw).
 SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffix('.ipynb')}" for nb in NOTEBOOKS)]
+# What the kernel imports next as it starts (pyodide_kernel's shell and magics, piplite's imports), found in the
+# browser's sys.modules; less micropip and pyodide.http, which hold JavaScript objects (a snapshot cannot keep
+# them: Pyodide then makes none). Each is imported again at every start otherwise (0.2-0.5 s on a return visit).
+KERNEL_IMPORTS = ["unittest.mock", "packaging.requirements", "packaging.specifiers", "packaging.tags",
+                  "IPython.core.shellapp", "IPython.core.completer", "IPython.core.completerlib",
+                  "IPython.core.magics", "IPython.core.magic_arguments", "IPython.extensions.storemagic",
+                  "cProfile", "pstats", "timeit", "difflib", "html.parser", "http.client", "urllib.request",
+                  "calendar", "_strptime", "getpass"]
 BOOT = "mainmerah-boot.js"  # in static/pyodide: the kernel's pyodideUrl
 # Lines changed in a wheel (its RECORD too), each found exactly once or the build fails. IPython 9.0 imports
 # its terminal (prompt_toolkit and the terminal shell) as it is imported, only to offer `IPython.embed`:
@@ -75,6 +84,7 @@ LAZY_EMBED = '''def __getattr__(name):
 WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed import embed", LAZY_EMBED)]}
 # Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
+KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
 
 
 def log(msg: str) -> None:
@@ -256,8 +266,10 @@ def lay_pyodide(dest: Path) -> list[str]:
     precompile(dest, runtime, packages, "cp" + "".join(str(lock["info"]["python"]).split(".")[:2]))
     lock["packages"] = packages
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
-    # The kernel's own boot list (initKernel installs through piplite whatever is not preloaded).
-    return sorted(packages)
+    # The kernel's own boot list. Its initKernel installs through piplite each of its own packages it does not
+    # find here by the name it spells (pyodide_kernel, not the lockfile's pyodide-kernel): micropip then ran
+    # at every start (about 0.2 s) to find the package loaded already. Pyodide's loadPackage takes either.
+    return sorted(KERNEL_SPELLING.get(name, name) for name in packages)
 
 
 def precompile(dest: Path, runtime: Path, packages: dict[str, dict[str, object]], tag: str) -> None:
@@ -362,15 +374,27 @@ def pack_packages(pyodide: Path, out: Path, python: str) -> dict[str, str]:
     return {name: "default channel" for name in sorted(lock["packages"])}
 
 
+def snapshot_imports() -> list[str]:
+    """The modules a return visit finds imported: the pages', every game of the registry with its table and its
+    lessons (a page imports them as it first draws: the registry loads each game when asked), the kernel's."""
+    from mainmerah.core.registry import MODULES
+
+    families = sorted(set(MODULES.values()))
+    games = [*families, *(f"{f}.ui.{part}" for f in families for part in ("frame", "presenter", "lessons"))]
+    drawn = ["mainmerah.table.kept_table", "mainmerah.tables", "mainmerah.pages.shared"]
+    return [*SNAPSHOT_IMPORTS, *games, *drawn, *KERNEL_IMPORTS]
+
+
 def boot(out: Path) -> None:
     """The kernel's Pyodide starts through sitebuild/boot.js (a return visit from a snapshot of its memory):
     its ``pyodideUrl``, in jupyter-lite.json and in the settings each Voici page carries."""
     pyodide = out / "static" / "pyodide"
     lock = (pyodide / "pyodide-lock.json").read_bytes()
     python = ".".join(str(json.loads(lock)["info"]["python"]).split(".")[:2])
-    pack = f"packages-{hashlib.sha256(lock).hexdigest()[:16]}.pack.gz"  # a new name for other wheels
+    key = hashlib.sha256(lock).hexdigest()[:16]  # a new name for other wheels: the pack's and the snapshot's
+    pack = f"packages-{key}.pack.gz"
     loaded = pack_packages(pyodide, pyodide / pack, python)
-    head = {"python": python, "imports": SNAPSHOT_IMPORTS, "pack": pack, "loaded": loaded}
+    head = {"python": python, "imports": snapshot_imports(), "pack": pack, "lock": key, "loaded": loaded}
     (pyodide / BOOT).write_text(f"var MAINMERAH_BOOT = {json.dumps(head)};\n"
                                 + Path(__file__).with_name("boot.js").read_text())
     url = re.compile(r'("pyodideUrl": "[^"]*static/pyodide/)pyodide\.js"')

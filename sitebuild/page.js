@@ -6,15 +6,16 @@
   // The page's language, as the notebooks pick it (?lang=, English by default).
   var lang = (new URLSearchParams(window.location.search).get("lang") || "en").toLowerCase();
   var WORDS = {
-    en: "Starting Python in your browser (about 15 seconds on a first visit; nothing is installed " +
+    en: "Starting Python in your browser (a few seconds, longer on a first visit; nothing is installed " +
       "and no server is used)",
-    id: "Python sedang dimulai di peramban Anda (sekitar 15 detik pada kunjungan pertama; tidak ada " +
+    id: "Python sedang dimulai di peramban Anda (beberapa detik, lebih lama pada kunjungan pertama; tidak ada " +
       "yang dipasang dan tidak ada server yang dipakai)",
-    zh: "正在浏览器中启动 Python（首次访问约需 15 秒；不安装任何东西，也不使用服务器）",
+    zh: "正在浏览器中启动 Python（需要几秒钟，首次访问更久；不安装任何东西，也不使用服务器）",
   };
 
-  // 1. Python starts in the browser (10-20 s on a first visit): say so, with a running count,
-  //    under Voici's own "Running ..." until the page's outputs replace the spinner.
+  // 1. Python starts in the browser (seconds; more on a first visit): say so, with a running count,
+  //    under Voici's own "Running ..." until the page's outputs replace the spinner. What it said stays
+  //    in the page's dataset (mmSiteProgress) once the note is gone.
   function progress() {
     var loading = document.getElementById("loading");
     if (!loading) { return false; }
@@ -28,6 +29,7 @@
     }
     var s = Math.round((Date.now() - started) / 1000);
     note.textContent = (WORDS[lang] || WORDS.en) + " \u2026 " + s + " s";
+    document.documentElement.dataset.mmSiteProgress = note.textContent;
     return true;
   }
   var loaded = false; // the page has drawn (Python running, Voici's "loading" gone)
