@@ -65,7 +65,8 @@ WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
 SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffix('.ipynb')}" for nb in NOTEBOOKS)]
 # What the kernel imports next as it starts (pyodide_kernel's shell and magics, piplite's imports), found in the
 # browser's sys.modules; less micropip and pyodide.http, which hold JavaScript objects (a snapshot cannot keep
-# them: Pyodide then makes none). Each is imported again at every start otherwise (0.2-0.5 s on a return visit).
+# them: Pyodide then makes none). Else each is imported at every start: 0.25-0.5 s of a return visit (measured
+# with micropip's import and the shell's making, which stay).
 KERNEL_IMPORTS = ["unittest.mock", "packaging.requirements", "packaging.specifiers", "packaging.tags",
                   "IPython.core.shellapp", "IPython.core.completer", "IPython.core.completerlib",
                   "IPython.core.magics", "IPython.core.magic_arguments", "IPython.extensions.storemagic",
@@ -268,7 +269,7 @@ def lay_pyodide(dest: Path) -> list[str]:
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     # The kernel's own boot list. Its initKernel installs through piplite each of its own packages it does not
     # find here by the name it spells (pyodide_kernel, not the lockfile's pyodide-kernel): micropip then ran
-    # at every start (about 0.2 s) to find the package loaded already. Pyodide's loadPackage takes either.
+    # at every start, only to find the package loaded already. Pyodide's loadPackage takes either.
     return sorted(KERNEL_SPELLING.get(name, name) for name in packages)
 
 
