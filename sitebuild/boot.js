@@ -118,9 +118,8 @@
       original = self.loadPyodide;
       self.loadPyodide = loadPyodide;
     }
-    let key = null;
+    const key = MAINMERAH_BOOT.lock; // the lockfile's hash (sitebuild/build.py): a snapshot holds its wheels' files
     try {
-      key = MAINMERAH_BOOT.lock; // the lockfile's hash (sitebuild/build.py): a snapshot holds its wheels' files
       const py = await fromSnapshot(options, key);
       if (py) { return py; }
     } catch (e) {
@@ -129,7 +128,7 @@
     // The wheels' files come as one pack, fetched and unzipped while Python starts, then written at once:
     // Pyodide's own loadPackage fetches each wheel and unzips it in Python after the start.
     const pack = packed().catch((e) => { console.warn("mainmerah: the wheels one by one (" + e + ")"); });
-    const snap = key !== null && typeof caches !== "undefined";
+    const snap = typeof caches !== "undefined";
     const py = await original({ ...options, packages: [], ...(snap ? { _makeSnapshot: true } : {}) });
     let written = false;
     try {
