@@ -8,7 +8,7 @@
 //
 // A return visit starts Python from a memory snapshot instead of starting it anew: the first visit,
 // once its wheels are unpacked and the modules every page needs are imported (IPython, ipywidgets,
-// the app's pages), keeps a copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the
+// the app's pages, and the kernel's own: piplite and pyodide_kernel, whose import makes the shell), keeps a copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the
 // wheels put in site-packages, in the browser's Cache Storage ("mainmerah-snapshot", named after the
 // lockfile's hash: a build with other wheels makes a new one; the site's service worker removes it with
 // an older build's cache). The next visit loads that memory and writes those files back: no wheel is
@@ -57,6 +57,37 @@
     }
   }
 
+  // Python's memory holds a few objects of Pyodide's own once the kernel's modules are imported (micropip and
+  // pyodide_kernel keep the Pyodide API, its loadPackage, loadPackagesFromImports, ...): the snapshot names each
+  // by where it is found (["py"], ["py", name] or ["api", name]), and a restored Python reaches the same thing in
+  // the Pyodide that restored it (`restored`, set as soon as it is loaded, before any Python runs). An object
+  // found nowhere: no snapshot (an error, so the kernel starts anew next time).
+  let restored = null;
+  const ownNames = (o) => [...Object.getOwnPropertyNames(o), ...Object.getOwnPropertyNames(Object.getPrototypeOf(o) || {})];
+
+  function serializer(py) {
+    const roots = [["py", py], ["api", py._api]];
+    return (obj) => {
+      if (obj === py) { return ["py"]; }
+      for (const [where, root] of roots) {
+        for (const name of ownNames(root)) {
+          let value;
+          try { value = root[name]; } catch (e) { continue; }
+          if (value === obj) { return [where, name]; }
+        }
+      }
+      throw new Error("an object of Pyodide's that the snapshot cannot name: " + (obj && obj.name || typeof obj));
+    };
+  }
+
+  function deserializer([where, name]) {
+    const root = () => (where === "py" ? restored : restored._api);
+    if (name === undefined) { // the API itself (the pyodide_js module)
+      return new Proxy({}, { get: (_, key) => restored[key], has: (_, key) => key in restored });
+    }
+    return function (...args) { return root()[name](...args); };
+  }
+
   // The pack of every wheel's files (sitebuild/build.py), unzipped.
   async function packed() {
     const response = await fetch(new URL(MAINMERAH_BOOT.pack, here).href);
@@ -70,10 +101,13 @@
     const [memory, files] = await Promise.all([cache.match(urls(key).memory), cache.match(urls(key).files)]);
     if (!memory || !files) { return null; }
     const loaded = JSON.parse(memory.headers.get("x-mainmerah-packages") || "{}");
-    const py = await original({ ...options, packages: [], _loadSnapshot: memory.arrayBuffer() });
+    const py = await original({ ...options, packages: [], _loadSnapshot: memory.arrayBuffer(),
+      _snapshotDeserializer: deserializer });
+    restored = py;
     unpackFiles(py.FS, new Uint8Array(await files.arrayBuffer()));
     Object.assign(py.loadedPackages, loaded); // what the kernel would otherwise install again
     py.runPython("import importlib; importlib.invalidate_caches()");
+    console.info("mainmerah: Python restored from its snapshot"); // (the site's tests look for it)
     return py;
   }
 
@@ -94,7 +128,7 @@
     for (const name of Object.keys(loaded)) { delete py.loadedPackages[name]; }
     let memory;
     try {
-      memory = py.makeMemorySnapshot();
+      memory = py.makeMemorySnapshot({ serializer: serializer(py) });
     } finally {
       Object.assign(py.loadedPackages, loaded);
     }

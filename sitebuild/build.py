@@ -63,15 +63,10 @@ WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
 # IPython (the kernel's shell), the widgets, and the pages the notebooks show (snapshot_imports() adds what
 # they import as they first draw).
 SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffix('.ipynb')}" for nb in NOTEBOOKS)]
-# What the kernel imports next as it starts (pyodide_kernel's shell and magics, piplite's imports), found in the
-# browser's sys.modules; less micropip and pyodide.http, which hold JavaScript objects (a snapshot cannot keep
-# them: Pyodide then makes none). Else each is imported at every start: 0.25-0.5 s of a return visit (measured
-# with micropip's import and the shell's making, which stay).
-KERNEL_IMPORTS = ["unittest.mock", "packaging.requirements", "packaging.specifiers", "packaging.tags",
-                  "IPython.core.shellapp", "IPython.core.completer", "IPython.core.completerlib",
-                  "IPython.core.magics", "IPython.core.magic_arguments", "IPython.extensions.storemagic",
-                  "cProfile", "pstats", "timeit", "difflib", "html.parser", "http.client", "urllib.request",
-                  "calendar", "_strptime", "getpass"]
+# What the kernel imports next as it starts: piplite (and micropip, which it imports) and pyodide_kernel, whose
+# import makes the kernel's IPython shell (0.4 s of a return visit, measured, when they were left out). They hold
+# objects of Pyodide's own (its API and some of its functions): sitebuild/boot.js keeps those by name.
+KERNEL_IMPORTS = ["micropip", "piplite.piplite", "pyodide_kernel"]
 BOOT = "mainmerah-boot.js"  # in static/pyodide: the kernel's pyodideUrl
 # Lines changed in a wheel (its RECORD too), each found exactly once or the build fails. IPython 9.0 imports
 # its terminal (prompt_toolkit and the terminal shell) as it is imported, only to offer `IPython.embed`:

@@ -171,6 +171,10 @@ def watched_page(context: object) -> object:
     pg = context.new_page()  # type: ignore[attr-defined]
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    # What the site's own scripts say (sitebuild/boot.js, page.js: "mainmerah: ..."), the kernel's worker's too:
+    # (kind, text); a warning is something that fell back (Python started anew, no snapshot kept, ...).
+    pg.notes = []
+    pg.on("console", lambda m: pg.notes.append((m.type, m.text)) if m.text.startswith("mainmerah:") else None)
     for name in ("goto", "reload"):
         setattr(pg, name, left_when_done(pg, getattr(pg, name)))
     return pg
@@ -192,6 +196,24 @@ def offline_page(chromium: object) -> Iterator[object]:
         pg.outside = outside  # type: ignore[attr-defined]
         yield pg
     assert outside == [], f"requests left the site's origin: {outside}"
+    assert fallbacks(pg) == [], fallbacks(pg)
+
+
+def fallbacks(pg: object) -> list[str]:
+    """What the site's scripts warned of on ``pg``: each a way round something that failed."""
+    return [text for kind, text in pg.notes if kind == "warning"]  # type: ignore[attr-defined]
+
+
+SNAPSHOT_KEPT = "async () => (await (await caches.open('mainmerah-snapshot')).keys()).length === 2"
+
+
+def wait_for_snapshot(pg: Any) -> None:
+    """Until the snapshot of Python's memory and its files are both kept (wait_for_function does not await)."""
+    for _ in range(WAIT // 250):
+        if pg.evaluate(SNAPSHOT_KEPT):
+            return
+        pg.wait_for_timeout(250)
+    raise AssertionError("no snapshot of Python kept")
 
 
 def expect():  # noqa: ANN201 (playwright's expect, imported late so collection works without it)
@@ -418,9 +440,14 @@ def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, si
         pg.goto(url + "/?lang=id")  # type: ignore[attr-defined]
         expect()(pg.locator('[data-site-lang="id"]')).to_be_visible()
         play_a_card_against_two(pg, url)
+        # The first Python of this browser kept a snapshot of its memory (sitebuild/boot.js): the next page's starts
+        # from it, offline too.
+        wait_for_snapshot(pg)
+        pg.notes.clear()  # type: ignore[attr-defined]
         pg.goto(url + "/voici/render/tutorial.html")  # type: ignore[attr-defined]
         solve_first_lesson_task(pg)
-        assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+        assert ("info", "mainmerah: Python restored from its snapshot") in pg.notes, pg.notes  # type: ignore[attr-defined]
+        assert pg.errors == [] and fallbacks(pg) == [], (pg.errors, fallbacks(pg))  # type: ignore[attr-defined]
     assert outside == [], f"requests left the site's origin: {outside}"
 
 
