@@ -108,6 +108,7 @@ def visit(context: Any, url: str) -> dict[str, float]:
     page.click(".mm-hint")
     page.wait_for_selector(".mm-hand .mm-card.mm-hint", timeout=COLD)
     hint = time.monotonic() - t2
+    page.wait_for_load_state("networkidle", timeout=COLD)  # a page left mid-load cancels Voici's last chunks
     page.close()
     return {"drawn_s": drawn, "playable_s": playable, "click_ms": click * 1000, "hint_ms": hint * 1000}
 
