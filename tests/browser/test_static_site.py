@@ -416,7 +416,7 @@ CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('mainmerah-
 def wait_for_worker(pg: object, kind: str) -> None:
     """Until the page says what the site's worker did: "offline" (every file kept) or "update" (a new build)."""
     pg.wait_for_function(  # type: ignore[attr-defined]
-        f"() => document.documentElement.dataset.mmSiteWorker === '{kind}'", timeout=COLD)
+        f"() => document.documentElement.dataset.mmSiteNote === '{kind}'", timeout=COLD)
 
 
 def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, site_root: Path) -> None:
@@ -426,7 +426,7 @@ def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, si
             pg = watched_page(context)
             pg.goto(url + "/")  # type: ignore[attr-defined]
             wait_for_worker(pg, "offline")
-            expect()(pg.locator("#mm-site-worker")).to_contain_text("open without a connection")
+            expect()(pg.locator("#mm-site-note")).to_contain_text("open without a connection")
             # Chromium's own verdict: the site can be installed as an app (manifest, icons, worker), but
             # for the test's context itself (a fresh context is incognito-like: nothing installs there).
             cdp = context.new_cdp_session(pg)  # type: ignore[attr-defined]
@@ -451,6 +451,37 @@ def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, si
     assert outside == [], f"requests left the site's origin: {outside}"
 
 
+def test_a_part_of_the_page_that_does_not_load_is_named_with_a_way_to_load_it_again(chromium: object,
+                                                                                  site_url: str) -> None:
+    """A script of Voici's that does not arrive (a dropped connection) would leave "Running ..." turning for ever:
+    the page says a part did not load, in its language, and its button loads the page again."""
+    chunk = re.compile(r"/voici/build/[0-9]+\.js")
+    dropping = [True]
+    # No worker here (it would answer the page's requests itself, past the route): the page's own requests.
+    context = chromium.new_context(service_workers="block", viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+
+    def route(r: Any) -> None:
+        if not r.request.url.startswith(LOCAL) or (dropping[0] and chunk.search(r.request.url)):
+            r.abort()
+        else:
+            r.continue_()
+
+    try:
+        context.route("**/*", route)  # type: ignore[attr-defined]
+        pg = context.new_page()  # type: ignore[attr-defined]
+        pg.goto(f"{site_url}/voici/render/play.html?lang=id&seed=3&pace=manual")
+        # Said where "Running ..." turns, instead of "Starting Python" (it will not start).
+        said = pg.locator("#mm-site-progress[data-kind='failed']")
+        expect()(said).to_contain_text("Sebagian halaman ini tidak termuat", timeout=COLD)
+        expect()(said).not_to_contain_text("Python sedang dimulai")
+        expect()(said.locator("button")).to_have_text("Muat ulang")
+        dropping[0] = False  # the connection is back
+        said.locator("button").click()
+        pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
 def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site_root: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     shutil.copytree(site_root, site)
@@ -465,8 +496,8 @@ def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site
         new = site_offline.write_worker(site, ROOT / "sitebuild" / "sw.js")
         pg.reload()  # type: ignore[attr-defined]
         wait_for_worker(pg, "update")
-        expect()(pg.locator("#mm-site-worker")).to_contain_text("A new version of the site is ready")
-        expect()(pg.locator("#mm-site-worker button")).to_have_text("Reload")
+        expect()(pg.locator("#mm-site-note")).to_contain_text("A new version of the site is ready")
+        expect()(pg.locator("#mm-site-note button")).to_have_text("Reload")
         # The old build's cache is removed as the new worker takes over (the page may say so a moment sooner).
         assert old != [f"mainmerah-{new}"]
         for _ in range(WAIT // 250):  # (wait_for_function would not await the caches' answer)
@@ -475,7 +506,7 @@ def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site
             pg.wait_for_timeout(250)  # type: ignore[attr-defined]
         assert pg.evaluate(CACHES) == [f"mainmerah-{new}"]  # type: ignore[attr-defined]
         # The next page is the new build's, from the new cache.
-        pg.locator("#mm-site-worker button").click()  # type: ignore[attr-defined]
+        pg.locator("#mm-site-note button").click()  # type: ignore[attr-defined]
         pg.wait_for_load_state()  # type: ignore[attr-defined]
         body = pg.evaluate("async () => (await fetch('mainmerah-site.js')).text()")  # type: ignore[attr-defined]
         assert body.endswith("// the next build\n")
