@@ -8,8 +8,8 @@
 //
 // A return visit starts Python from a memory snapshot instead of starting it anew: the first visit,
 // once its wheels are unpacked and the modules every page needs are imported (IPython, ipywidgets,
-// the app's pages, and the kernel's own: piplite and pyodide_kernel, whose import makes the shell), keeps a copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the
-// wheels put in site-packages, in the browser's Cache Storage ("mainmerah-snapshot", named after the
+// the app's pages, and the kernel's own: piplite and pyodide_kernel, whose import makes the shell), keeps a
+// copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the wheels put in site-packages, in the browser's Cache Storage ("mainmerah-snapshot", named after the
 // lockfile's hash: a build with other wheels makes a new one; the site's service worker removes it with
 // an older build's cache). The next visit loads that memory and writes those files back: no wheel is
 // unpacked and no module imported again. Anything amiss (no Cache Storage, a snapshot from another
@@ -63,19 +63,18 @@
   // the Pyodide that restored it (`restored`, set as soon as it is loaded, before any Python runs). An object
   // found nowhere: no snapshot (an error, so the kernel starts anew next time).
   let restored = null;
-  const ownNames = (o) => [...Object.getOwnPropertyNames(o), ...Object.getOwnPropertyNames(Object.getPrototypeOf(o) || {})];
 
   function serializer(py) {
-    const roots = [["py", py], ["api", py._api]];
-    return (obj) => {
-      if (obj === py) { return ["py"]; }
-      for (const [where, root] of roots) {
-        for (const name of ownNames(root)) {
-          let value;
-          try { value = root[name]; } catch (e) { continue; }
-          if (value === obj) { return [where, name]; }
-        }
+    const names = new Map([[py, ["py"]]]); // each object of the two, by the first place it is found
+    for (const [where, root] of [["py", py], ["api", py._api]]) {
+      for (const name of [...Object.getOwnPropertyNames(root), ...Object.getOwnPropertyNames(Object.getPrototypeOf(root) || {})]) {
+        let value;
+        try { value = root[name]; } catch (e) { continue; }
+        if (value && !names.has(value)) { names.set(value, [where, name]); }
       }
+    }
+    return (obj) => {
+      if (names.has(obj)) { return names.get(obj); }
       throw new Error("an object of Pyodide's that the snapshot cannot name: " + (obj && obj.name || typeof obj));
     };
   }

@@ -63,10 +63,10 @@ WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
 # IPython (the kernel's shell), the widgets, and the pages the notebooks show (snapshot_imports() adds what
 # they import as they first draw).
 SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffix('.ipynb')}" for nb in NOTEBOOKS)]
-# What the kernel imports next as it starts: piplite (and micropip, which it imports) and pyodide_kernel, whose
-# import makes the kernel's IPython shell (0.4 s of a return visit, measured, when they were left out). They hold
-# objects of Pyodide's own (its API and some of its functions): sitebuild/boot.js keeps those by name.
-KERNEL_IMPORTS = ["micropip", "piplite.piplite", "pyodide_kernel"]
+# What the kernel imports next as it starts: piplite (micropip with it) and pyodide_kernel, whose import makes the
+# kernel's IPython shell (0.4 s of a return visit, measured, when they were left out). They hold objects of
+# Pyodide's own (its API and some of its functions): sitebuild/boot.js keeps those by name.
+KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel"]
 BOOT = "mainmerah-boot.js"  # in static/pyodide: the kernel's pyodideUrl
 # Lines changed in a wheel (its RECORD too), each found exactly once or the build fails. IPython 9.0 imports
 # its terminal (prompt_toolkit and the terminal shell) as it is imported, only to offer `IPython.embed`:

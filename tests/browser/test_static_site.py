@@ -207,13 +207,18 @@ def fallbacks(pg: object) -> list[str]:
 SNAPSHOT_KEPT = "async () => (await (await caches.open('mainmerah-snapshot')).keys()).length === 2"
 
 
-def wait_for_snapshot(pg: Any) -> None:
-    """Until the snapshot of Python's memory and its files are both kept (wait_for_function does not await)."""
+def until(pg: Any, script: str) -> bool:
+    """Whether ``script`` (async: wait_for_function would not await its answer) comes true within WAIT."""
     for _ in range(WAIT // 250):
-        if pg.evaluate(SNAPSHOT_KEPT):
-            return
+        if pg.evaluate(script):
+            return True
         pg.wait_for_timeout(250)
-    raise AssertionError("no snapshot of Python kept")
+    return False
+
+
+def wait_for_snapshot(pg: Any) -> None:
+    """Until the snapshot of Python's memory and its files are both kept."""
+    assert until(pg, SNAPSHOT_KEPT), "no snapshot of Python kept"
 
 
 def expect():  # noqa: ANN201 (playwright's expect, imported late so collection works without it)
@@ -500,10 +505,7 @@ def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site
         expect()(pg.locator("#mm-site-note button")).to_have_text("Reload")
         # The old build's cache is removed as the new worker takes over (the page may say so a moment sooner).
         assert old != [f"mainmerah-{new}"]
-        for _ in range(WAIT // 250):  # (wait_for_function would not await the caches' answer)
-            if pg.evaluate(CACHES) == [f"mainmerah-{new}"]:  # type: ignore[attr-defined]
-                break
-            pg.wait_for_timeout(250)  # type: ignore[attr-defined]
+        until(pg, f"async () => JSON.stringify(await ({CACHES})()) === '[\"mainmerah-{new}\"]'")
         assert pg.evaluate(CACHES) == [f"mainmerah-{new}"]  # type: ignore[attr-defined]
         # The next page is the new build's, from the new cache.
         pg.locator("#mm-site-note button").click()  # type: ignore[attr-defined]
