@@ -345,6 +345,26 @@ MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</
 # What Voici's pages never request: JupyterLite's lab build, the JupyterLab-only widget manager and
 # Voila preview extensions (Voici bundles its own manager), JupyterLite's docs app.
 UNUSED = ["build", "doc", "extensions/@jupyter-widgets", "extensions/@voila-dashboards"]
+# Voici's page starts JupyterLab's MathJax plugin: the first widget with a label (a Dropdown's, a Text's)
+# typesets it, which fetches and compiles MathJax (16 scripts, 0.9 MB) while the table draws. These pages show
+# no mathematics (and a "$" in a label would be read as one): the plugin is left out of the page's list.
+MATHJAX_PLUGIN = re.compile(r'(\d+):\(\)=>\w+\("default","@jupyterlab/mathjax-extension"')
+
+
+def no_math(out: Path) -> None:
+    """Voici's page without its MathJax plugin (see MATHJAX_PLUGIN): its module taken out of the one list of
+    plugins the page starts. Anything but exactly one such list stops the build."""
+    build = out / "voici" / "build"
+    ids = {m.group(1) for m in MATHJAX_PLUGIN.finditer((build / "voici.js").read_text())}
+    if len(ids) != 1:
+        raise SystemExit(f"[site] voici.js names the MathJax plugin's module {len(ids)} times, not once")
+    entry = re.compile(rf"\b\w\({ids.pop()}\),")
+    hits = [(f, f.read_text()) for f in build.glob("*.js")]
+    hits = [(f, text) for f, text in hits if "@voila-dashboards/voici:widget-manager" in text and entry.search(text)]
+    if len(hits) != 1 or len(entry.findall(hits[0][1])) != 1:
+        raise SystemExit(f"[site] the MathJax plugin is not in exactly one list of Voici's plugins: {hits}")
+    f, text = hits[0]
+    f.write_text(entry.sub("", text, count=1))
 
 
 def pack_packages(pyodide: Path, out: Path, python: str) -> dict[str, str]:
@@ -436,6 +456,7 @@ def finish(out: Path) -> None:
     leftovers = [str(p.relative_to(out)) for p in pages if re.search(r"cdn\.|font-?awesome", p.read_text())]
     if leftovers:
         raise SystemExit(f"[site] pages still name a CDN: {leftovers}")
+    no_math(out)
     offline.write_app_files(out)
     boot(out)
     log(f"build {offline.write_worker(out, Path(__file__).with_name('sw.js'))}: every file kept by the service worker")

@@ -297,10 +297,24 @@ def play_a_card_against_two(pg: object, site_url: str) -> None:
     expect()(pg.locator(".mm-status")).to_contain_text("Your turn", timeout=WAIT)
 
 
-def test_table_plays_and_the_computer_answers(offline_page: object, site_url: str) -> None:
+# What only MathJax's own scripts hold (its JupyterLab plugin is left out of the page: sitebuild/build.py, no_math).
+MATHJAX = "mjx-container"
+
+
+def test_table_plays_and_the_computer_answers(offline_page: object, site_root: Path, site_url: str) -> None:
     pg = offline_page
+    fetched: list[str] = []
+    pg.on("request", lambda r: fetched.append(r.url))  # type: ignore[attr-defined]
     play_a_card_against_two(pg, site_url)
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
+    # The table's labelled widgets (the new game's choices) are drawn, and MathJax was never fetched to set them.
+    assert pg.locator(".mm-side .widget-label").count() > 0  # type: ignore[attr-defined]
+    pg.wait_for_load_state("networkidle", timeout=WAIT)  # type: ignore[attr-defined]
+    scripts = [site_root / u.removeprefix(site_url + "/").split("?")[0] for u in fetched
+               if u.startswith(site_url) and u.split("?")[0].endswith(".js")]
+    assert len(scripts) > 20
+    math = [s.name for s in scripts if s.is_file() and MATHJAX in s.read_text(errors="replace")]
+    assert math == [], f"the table page fetched MathJax: {math}"
 
 
 def hand_codes(pg: object) -> list[str]:
