@@ -67,6 +67,10 @@ SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffi
 # kernel's IPython shell (0.4 s of a return visit, measured, when they were left out). They hold objects of
 # Pyodide's own (its API and some of its functions): sitebuild/boot.js keeps those by name.
 KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel"]
+# What Python 3.13 imports the first time a page reads a file of the package (importlib.resources.files: the
+# board's script, the styles): after a restore, the first module imported from the standard library's zip reads
+# its whole directory again (0.05 s, measured in a profile of the table's making), so none is left for then.
+RESOURCE_READERS = ["importlib.readers", "importlib.resources.readers", "importlib.resources._adapters"]
 BOOT = "mainmerah-boot.js"  # in static/pyodide: the kernel's pyodideUrl
 # Lines changed in a wheel (its RECORD too), each found exactly once or the build fails. IPython 9.0 imports
 # its terminal (prompt_toolkit and the terminal shell) as it is imported, only to offer `IPython.embed`:
@@ -397,7 +401,7 @@ def snapshot_imports() -> list[str]:
 
     families = sorted(set(MODULES.values()))
     games = [*families, *(f"{f}.ui.{part}" for f in families for part in ("frame", "presenter", "lessons"))]
-    drawn = ["mainmerah.table.kept_table", "mainmerah.tables", "mainmerah.pages.shared"]
+    drawn = ["mainmerah.table.kept_table", "mainmerah.tables", "mainmerah.pages.shared", *RESOURCE_READERS]
     return [*SNAPSHOT_IMPORTS, *games, *drawn, *KERNEL_IMPORTS]
 
 
