@@ -26,6 +26,7 @@ from mainmerah.core.i18n import _, on_language_change
 from mainmerah.core.typed import read_seed
 from mainmerah.core.words import listed, sentences
 from mainmerah.pages.home import ignored
+from mainmerah.table.cards import held_updates
 from mainmerah.table.controls import MANUAL, PACES, bot_levels, read_deal_code
 from mainmerah.table.presenter import table_games
 
@@ -152,11 +153,12 @@ def table_from_request(**overrides: Any) -> Any:
     problems = [*language_problems(query), *problems]  # ?lang=xx is named, as every page does
     kw.setdefault("links", True)
     kw.update(overrides)
-    table = TableWidget(**kw)
-    if problems:
-        table.note = sentences(*problems)
-        table._render()
-    keep_table(table, kw, lang_chosen)
+    with held_updates():
+        table = TableWidget(**kw)
+        if problems:
+            table.note = sentences(*problems)
+            table._render()
+        keep_table(table, kw, lang_chosen)
     return table
 
 

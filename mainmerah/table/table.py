@@ -27,7 +27,7 @@ from mainmerah.core.contract import Bot
 from mainmerah.core.i18n import _, on_language_change
 from mainmerah.table.actions import TableActions
 from mainmerah.table.board import Action, BoardView, CardRow, Entry, Part
-from mainmerah.table.cards import shared
+from mainmerah.table.cards import held_updates, shared
 from mainmerah.table.controls import MANUAL, HistoryControls, NewGameControls, ScoreSheet, bot_levels, level_words
 from mainmerah.table.drawing import TableDrawing
 from mainmerah.table.options import DisplayOptions
@@ -97,8 +97,6 @@ class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper,
         people: Mapping[int, str] | Sequence[int] | None = None,
     ) -> None:
         super().__init__()
-        self.add_class("mm-root")
-        self.add_class("mm-table")
         name = game if isinstance(game, str) else getattr(game, "game_name", registry.games()[0])
         self.presenter: Presenter = presenter_class(name)(self, name)
         if game is None or isinstance(game, str):
@@ -139,8 +137,11 @@ class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper,
         self._frame: tuple[Any, Any, Any] | None = None
         self._retry: Any = None  # the review's moment tried again here (see try_again)
         self._retry_listeners: list[Callable[[Any, str], object]] = []  # see on_retry
-        self._build(controls, controls if options is None else options)
-        self._set_game(game, from_start=False)
+        with held_updates(self):
+            self.add_class("mm-root")
+            self.add_class("mm-table")
+            self._build(controls, controls if options is None else options)
+            self._set_game(game, from_start=False)
         ref = weakref.WeakMethod(self.refresh)
         on_language_change(lambda _code: None if (m := ref()) is None else m())
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+from collections import Counter
 
 import ipywidgets as w
 import pytest
@@ -553,3 +554,27 @@ def test_hint_button_names_a_legal_choice_with_its_reason() -> None:
         assert t.hint_button.hidden and t.hint() is False  # never on a computer's turn
     quiet = TableWidget(players=2, seed=5, bots=["greedy"], auto=False, hints=False)
     assert quiet.hint_button.hidden
+
+
+def test_a_table_being_built_sends_each_widgets_changes_once() -> None:
+    # Each widget opens with its whole state; what changes while the table is built (classes, labels, the first
+    # drawing) is sent once per widget when it is built (cards.held_updates), not once per change.
+    sent: list[tuple[int, dict]] = []
+    original = w.Widget._send
+
+    def spy(self, msg, buffers=None):  # noqa: ANN001
+        sent.append((id(self), msg))
+        return original(self, msg, buffers)
+
+    w.Widget._send = spy
+    try:
+        t = TableWidget(players=2, seed=5, bots=["greedy"], auto=False)
+    finally:
+        w.Widget._send = original
+    # (anywidget sends each trait it adds to a widget as it adds it: the board's script and its id)
+    updates = Counter(who for who, msg in sent
+                      if msg.get("method") == "update" and not set(msg["state"]) <= {"_esm", "_css", "_anywidget_id"})
+    assert updates and max(updates.values()) == 1
+    assert updates[id(t.view)] == 1 and t.view.hand == t.hand.state()  # the first drawing went in that one
+    # after it, changes go out as they happen again
+    assert count_messages(t, lambda: from_page(t, k="hand", slot=0)) == 1
