@@ -149,8 +149,8 @@ def shared(kind: str) -> w.Widget:
 def held_updates(*made: w.Widget) -> Iterator[None]:
     """While a page builds its widgets: each widget made meanwhile (and each of ``made``) sends what changed after it
     was made once, when the block ends, instead of one message per change (a class added, a label set, children
-    given). A table's widgets sent 154 such messages as it was built, besides one opening message each; in the
-    static site each costs the kernel's worker 0.7 ms."""
+    given). The play page's table sent 156 such messages as it was built (73 now), besides one opening message
+    each; in the static site each costs the kernel's worker 0.7 ms."""
     previous = w.Widget._widget_construction_callback
     with ExitStack() as held:
         for widget in made:

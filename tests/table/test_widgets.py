@@ -490,12 +490,13 @@ def test_cards_keep_their_buttons_and_the_order_shown_is_the_tables() -> None:
 
 
 # ----- the board: one model, one message per click, nothing taken from the page but wishes -----
-def count_messages(t: TableWidget, action) -> int:  # noqa: ANN001
-    sent: list[dict] = []
+def messages_sent(action) -> list[tuple[int, dict]]:  # noqa: ANN001
+    """Every message a widget sent while ``action`` ran, with the id of the widget that sent it."""
+    sent: list[tuple[int, dict]] = []
     original = w.Widget._send
 
     def spy(self, msg, buffers=None):  # noqa: ANN001
-        sent.append(msg)
+        sent.append((id(self), msg))
         return original(self, msg, buffers)
 
     w.Widget._send = spy
@@ -503,7 +504,11 @@ def count_messages(t: TableWidget, action) -> int:  # noqa: ANN001
         action()
     finally:
         w.Widget._send = original
-    return len(sent)
+    return sent
+
+
+def count_messages(t: TableWidget, action) -> int:  # noqa: ANN001
+    return len(messages_sent(action))
 
 
 def test_a_click_is_answered_in_one_message() -> None:
@@ -559,18 +564,9 @@ def test_hint_button_names_a_legal_choice_with_its_reason() -> None:
 def test_a_table_being_built_sends_each_widgets_changes_once() -> None:
     # Each widget opens with its whole state; what changes while the table is built (classes, labels, the first
     # drawing) is sent once per widget when it is built (cards.held_updates), not once per change.
-    sent: list[tuple[int, dict]] = []
-    original = w.Widget._send
-
-    def spy(self, msg, buffers=None):  # noqa: ANN001
-        sent.append((id(self), msg))
-        return original(self, msg, buffers)
-
-    w.Widget._send = spy
-    try:
-        t = TableWidget(players=2, seed=5, bots=["greedy"], auto=False)
-    finally:
-        w.Widget._send = original
+    made: list[TableWidget] = []
+    sent = messages_sent(lambda: made.append(TableWidget(players=2, seed=5, bots=["greedy"], auto=False)))
+    t = made[0]
     # (anywidget sends each trait it adds to a widget as it adds it: the board's script and its id)
     updates = Counter(who for who, msg in sent
                       if msg.get("method") == "update" and not set(msg["state"]) <= {"_esm", "_css", "_anywidget_id"})
