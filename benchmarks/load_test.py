@@ -23,7 +23,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -46,12 +45,6 @@ CHROMIUM_ARGS = [
 ]
 APP = "play.ipynb"
 MB = 1024 * 1024
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def snapshot(rev: str, dest: Path) -> Path:
@@ -108,7 +101,7 @@ class ClassroomServer:
         self.config = classroom_config(workdir / "config", pools if pools is not None else {APP: 1}, cull,
                                        self.classroom)
         self.extra = extra or []
-        self.port = free_port()
+        self.port = processes.free_port()
         self.url = f"http://{host or '127.0.0.1'}:{self.port}"
         self.log = workdir / f"voila-{self.port}.log"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -117,7 +110,7 @@ class ClassroomServer:
     def start(self, timeout: float = 90.0) -> None:
         # The same command line as the Makefile's serve-class target, the ip coming from the config.
         cmd = [sys.executable, "-m", "mainmerah.server.voila", str(self.root), f"--port={self.port}",
-               "--no-browser", f"--Voila.config_file_paths={self.config}", *self.extra]
+               "--no-browser", f"--Voila.config_file_paths={self.config}", "--Voila.port_retries=0", *self.extra]
         env = {**os.environ, "JUPYTER_PATH": str(self.classroom)}
         if self.src != ROOT:  # the snapshot's package, for the server and every kernel it starts
             env["PYTHONPATH"] = str(self.src)

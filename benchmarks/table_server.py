@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,9 @@ from tornado.websocket import websocket_connect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import processes  # noqa: E402 (free_port: a port no kernel's ZeroMQ socket can take meanwhile)
 
 from mainmerah import tables  # noqa: E402
 
@@ -42,12 +44,6 @@ LAYOUTS = (
     ("red-ten", ["person", "greedy", "person", "greedy"]),
     ("in-the-red", ["person", "person", "greedy"]),
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -121,7 +117,7 @@ async def play(url: str, students: int, think: float, pace: float, seed: int) ->
 
 
 def run(students: int, think: float, pace: float, seed: int) -> dict[str, float]:
-    port = free_port()
+    port = processes.free_port()
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([sys.executable, "-m", "mainmerah.server.tables", "--port", str(port),
                                "--tables-per-address", "1000", "--rate", "1000"], cwd=ROOT,

@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -89,12 +88,6 @@ READY_JS = """
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -115,11 +108,11 @@ class Server:
         cfg = json.loads((ROOT / "voila.json").read_text())
         cfg["VoilaKernelManager"]["kernel_pools_config"]["trivial.ipynb"] = {"pool_size": 1}
         (work / "voila.json").write_text(json.dumps(cfg))
-        self.port = free_port()
+        self.port = processes.free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(work / "voila.log", "w")  # noqa: SIM115 (closed in stop())
         self.proc = processes.spawn(
-            [sys.executable, "-m", "mainmerah.server.voila", str(site), f"--port={self.port}",
+            [sys.executable, "-m", "mainmerah.server.voila", str(site), f"--port={self.port}", "--Voila.port_retries=0",
              "--no-browser", "--Voila.ip=127.0.0.1", f"--Voila.config_file_paths={work}"],
             stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + 60

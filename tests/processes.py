@@ -23,11 +23,14 @@ from __future__ import annotations
 import atexit
 import itertools
 import os
+import random
 import signal
+import socket
 import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -57,6 +60,30 @@ def begin_run(worker: str | None) -> None:
         os.environ[TAG] = os.environ[RUN] = run  # the workers read RUN; their own tag goes under it
     else:
         os.environ[TAG] = f"{os.environ[RUN]}/{worker}"
+
+
+def free_port() -> int:
+    """A port for a server a test starts: free now, and below the range the system hands out for port 0.
+
+    Every kernel binds its five ZeroMQ ports by asking for port 0, from that range; a test's port picked
+    there too (as it was) could be taken by a kernel between the pick and the server's bind: a CI run
+    once asked a kernel's socket for Voila's page (``BadStatusLine``). Pick below it, where nothing binds
+    port 0, and try it before handing it out.
+    """
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768  # Linux's default start; elsewhere the pick is tried all the same
+    pick = random.Random(time.time_ns() ^ os.getpid())  # a stream of our own, not the global RNG
+    for _ in range(200):
+        port = pick.randrange(max(1024, low - 12000), low)
+        with socket.socket() as s:
+            try:
+                s.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError(f"no free port below {low} after 200 tries")
 
 
 def spawn(cmd: Sequence[str], env: dict[str, str] | None = None, **kwargs: Any) -> subprocess.Popen[Any]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -42,25 +41,21 @@ def require_browser() -> None:
     pytest.skip(msg)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class VoilaServer:
     """A Voila server on a free port serving ``notebooks/`` (started by a fixture)."""
 
     def __init__(self, root: Path = ROOT / "notebooks", extra: list[str] | None = None,
                  launcher: list[str] | None = None, ready_path: str = "/") -> None:
         self.ready_path = ready_path
-        self.port = free_port()
+        self.port = processes.free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
         self.log = ARTIFACTS / f"voila-{self.port}.log"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cmd = [
             *(launcher or [voila]), str(root), f"--port={self.port}", "--no-browser", "--Voila.ip=127.0.0.1",
+            # On its own port or not at all (a server that moved on would leave the test asking another).
+            "--Voila.port_retries=0",
             f"--Voila.config_file_paths={ROOT}", "--VoilaConfiguration.template=mainmerah-app",
             # Times in the log: a page that never showed is told apart from one that showed late.
             "--Voila.log_format=%(asctime)s.%(msecs)03d %(name)s %(levelname)s | %(message)s",

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import processes
 import pytest
-from conftest import ARTIFACTS, ROOT, free_port, require_browser, screenshot
+from conftest import ARTIFACTS, ROOT, require_browser, screenshot
 
 import mainmerah as mm
 
@@ -30,12 +30,13 @@ def lab() -> Iterator[str]:
     require_browser()
     work = Path(tempfile.mkdtemp(prefix="mm-lab-"))
     shutil.copy(ROOT / "notebooks" / "play.ipynb", work / "play.ipynb")
-    port = free_port()
+    port = processes.free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = open(ARTIFACTS / f"jupyterlab-{port}.log", "w")  # noqa: SIM115 (closed below)
     proc = processes.spawn(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
-         "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={work}", "--IdentityProvider.token=",
+         "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={work}",
+         "--IdentityProvider.token=",
          "--ServerApp.password=",
          "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
         stdout=log, stderr=subprocess.STDOUT, cwd=work)

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -110,19 +109,14 @@ def test_binder_and_serve_class_cull_alike() -> None:
     assert server["MappingKernelManager"]["cull_connected"] is True
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_binder_start_serves_the_tutorial_as_a_voila_app(tmp_path: Path) -> None:
     """What ?urlpath=voila/render/notebooks/tutorial.ipynb opens: Jupyter server + Voila extension."""
     from mainmerah.server.status import connection_texts
 
-    port, token = free_port(), "binder-test-token"
+    port, token = processes.free_port(), "binder-test-token"
     cmd = [str(BINDER / "start"), str(BIN / "jupyter"), "server", "--no-browser", f"--port={port}",
-           "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={ROOT}"]
+           "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
+           f"--ServerApp.root_dir={ROOT}"]
     if os.geteuid() == 0:
         cmd.append("--allow-root")
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}

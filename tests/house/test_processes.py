@@ -90,3 +90,21 @@ def test_an_interrupted_run_leaves_no_process_behind(tmp_path: Path, interrupt: 
             os.killpg(pids["server"], 0)  # the server's process group is empty
     finally:
         processes.stop(run)
+
+
+def test_a_test_servers_port_is_free_and_out_of_the_kernels_way() -> None:
+    """A kernel binds its ZeroMQ ports by asking for port 0, from the system's ephemeral range: a server's port
+    picked there could be taken by a kernel before the server binds it (a CI run once read a kernel's greeting
+    as Voila's page). processes.free_port() picks below that range, a port nothing listens on."""
+    import socket
+
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    ports = [processes.free_port() for _ in range(20)]
+    assert all(1024 <= p < low for p in ports), ports
+    assert len(set(ports)) > 1, "every pick the same port"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", ports[0]))
+        taken.listen()
+        with socket.socket() as s:
+            with pytest.raises(OSError):
+                s.bind(("0.0.0.0", ports[0]))  # the same check free_port makes: a port in use is refused

@@ -36,7 +36,7 @@ from mainmerah.core.wire import CARD, encode
 from mainmerah.pages.home import speaking
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from load_test import ClassroomServer, free_port  # noqa: E402
+from load_test import ClassroomServer  # noqa: E402
 
 WAIT = 20.0  # seconds a seat may wait for the next frame before the test says which one never came
 
@@ -62,7 +62,7 @@ class Standalone:
     """``python -m mainmerah.server.tables`` on a free port; its teacher's key read from what it prints."""
 
     def __init__(self, workdir: Path, *args: str) -> None:
-        self.port = free_port()
+        self.port = processes.free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / f"tables-{self.port}.log"
         with self.log.open("w") as out:
