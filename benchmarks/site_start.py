@@ -57,6 +57,10 @@ CARD = ".mm-hand .mm-card:not(.mm-empty)"
 # How many files the worker's cache holds (sitebuild/sw.js).
 KEPT = """async (id) => (await caches.has('mainmerah-' + id))
     ? (await (await caches.open('mainmerah-' + id)).keys()).length : 0"""
+# The scripts' compiled code kept too (sitebuild/codecache.js marks the cache): a visitor's return comes later.
+# (Asked from the site's front page: its URL is the site's root.)
+COMPILED = """async (id) => !!(await (await caches.open('mainmerah-' + id))
+    .match(new URL('code-cache/compiled', location.href).href))"""
 
 
 def build_of(site: Path) -> tuple[str, int]:
@@ -238,12 +242,16 @@ def print_breakdown(marks: dict[str, dict[str, float]], loads: int) -> None:
 
 
 def wait_until_kept(context: Any, base: str, site: Path) -> None:
-    """Opens the site's home page in ``context`` until its worker has kept every file of the build."""
+    """Opens the site's home page in ``context`` until its worker has kept every file of the build (and the browser
+    their compiled code)."""
     keeper = context.new_page()
     keeper.goto(f"{base}/", timeout=COLD)
     build = build_of(site)
     while keeper.evaluate(KEPT, build[0]) < build[1]:  # (wait_for_function does not await)
         keeper.wait_for_timeout(250)
+    if (site / "code-cache-worker.js").exists():  # (a build before it: nothing to wait for)
+        while not keeper.evaluate(COMPILED, build[0]):
+            keeper.wait_for_timeout(250)
     keeper.close()
 
 

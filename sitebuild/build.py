@@ -435,7 +435,7 @@ def finish(out: Path) -> None:
     # What the page script needs of JupyterLite: the worker's URL as it registers it, its version.
     cache = json.dumps(data.get("enableServiceWorkerCache", False)).strip('"')  # JupyterLite's default: false
     worker = f"{offline.WORKER}?enableCache={cache}"
-    site = {"worker": worker, "jupyterlite": data["appVersion"]}
+    site = {"worker": worker, "compiler": offline.COMPILER, "jupyterlite": data["appVersion"]}
     (out / "mainmerah-site.js").write_text(f"var MAINMERAH_SITE = {json.dumps(site)};\n"
                                            + Path(__file__).with_name("page.js").read_text())
     for page in (out / "voici").rglob("*.html"):

@@ -6,6 +6,8 @@ Run by ``build.py`` once every other file of the site is in place (the worker li
   path and bytes) and every file with its sha256. JupyterLite registers a worker at that same URL
   for its own needs (the kernel's file and stdin requests); its file is kept as
   ``jupyterlite-service-worker.js`` and loaded by ours, so one worker serves the scope.
+  ``code-cache-worker.js`` (``sitebuild/codecache.js``) beside it: once a first visit has kept every
+  file, it has the browser keep the scripts' compiled code too.
 - ``manifest.webmanifest`` (JupyterLite's, replaced) and ``icons/``: the app's name, colours and
   icons, drawn from the app's own cards (``mainmerah.draw.svg``; the PNGs through the sheets'
   matplotlib drawing of the same faces, ``mainmerah.sheets.faces``).
@@ -30,8 +32,9 @@ THEME = BACK  # the card backs' red: the window's title bar when installed
 BACKGROUND = "#faf6f2"  # the home page's (mainmerah.pages.home): the splash screen while a page opens
 WORKER = "service-worker.js"  # the URL JupyterLite registers (relative to the site's root)
 JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
+COMPILER = "code-cache-worker.js"  # sitebuild/codecache.js: the scripts' compiled code kept after a first visit
 # Never requested by a page: not worth a visitor's bytes (still on the site, for those who look).
-NOT_CACHED = {WORKER, JUPYTERLITE_WORKER, ".nojekyll", "voici/build/third-party-licenses.json",
+NOT_CACHED = {WORKER, JUPYTERLITE_WORKER, COMPILER, ".nojekyll", "voici/build/third-party-licenses.json",
               "jupyterlite.schema.v0.json"}
 # Two red cards fanned on the backs' red, in a 100 x 100 box: the ten of diamonds and the ace of hearts.
 # Each card: its centre (x, y) and its turn in degrees (clockwise); the 100 x 140 card at CARD_SCALE.
@@ -136,4 +139,5 @@ def write_worker(out: Path, worker_source: Path) -> str:
     build = hashlib.sha256("".join(f"{rel}\0{sha}\n" for rel, sha in files).encode()).hexdigest()[:16]
     head = "const BUILD = " + json.dumps({"id": build, "files": files}, separators=(",", ":")) + ";\n"
     (out / WORKER).write_text(head + worker_source.read_text())
+    (out / COMPILER).write_text(worker_source.with_name("codecache.js").read_text())
     return build

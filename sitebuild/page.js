@@ -156,8 +156,17 @@
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (had) { tell("update"); } else { drawnTo(navigator.serviceWorker.controller); }
     });
+    var compiling = false;
     navigator.serviceWorker.addEventListener("message", function (event) {
       var m = event.data || {};
+      if (m.kind === "mainmerah:kept" && m.compiled === false && !compiling) {
+        // Every file kept, but not the scripts' compiled code yet (sitebuild/codecache.js): a helper worker
+        // has the browser compile and keep it, then goes. Offline it is asked again on a later visit.
+        compiling = true;
+        var scope = new URL("code-cache/", root).href;
+        navigator.serviceWorker.register(new URL(site.compiler, root).href, { scope: scope })
+          .catch(function () { compiling = false; });
+      }
       if (m.kind === "mainmerah:kept" && m.fetched > 0 && document.documentElement.dataset.mmSiteNote !== "update") {
         tell("offline");
       }

@@ -19,6 +19,10 @@
 //   page has drawn it keeps every file, each from the older build's cache when its bytes are the
 //   same, else from the network, then takes the open pages (the page offers a reload) and removes
 //   the other builds' caches. A half-deployed site fails the install; the old cache stays.
+// - Compiled code: Chromium keeps a script's compiled code beside it in the cache only when a worker
+//   puts it there while installing, as a new build's worker does. A first visit's files are kept after
+//   this worker installed: once they all are, the page registers code-cache-worker.js
+//   (sitebuild/codecache.js), which puts the scripts back while it installs, and marks the cache.
 // - fetch: a file of the build from the cache (the network when it is missing, kept as it passes);
 //   anything else of the site from the network, and offline a 404 as a static server would answer.
 "use strict";
@@ -96,6 +100,14 @@ async function checked(path, sha, mode) {
   return response;
 }
 
+// Marked by code-cache-worker.js (sitebuild/codecache.js) once Chromium keeps the build's scripts compiled; a
+// script put in the cache while this worker installs (a new build's) is kept compiled already.
+const COMPILED = new URL("code-cache/compiled", ROOT).href;
+
+async function compiled() {
+  return !!(await (await caches.open(CACHE)).match(COMPILED));
+}
+
 async function dropOldCaches() {
   const names = await caches.keys();
   await Promise.all(names.filter((n) => n.startsWith("mainmerah-") && n !== CACHE).map((n) => caches.delete(n)));
@@ -144,7 +156,8 @@ self.addEventListener("message", (event) => {
   // fetch (a page that draws before this worker is active says so again once it is: page.js), or
   // what a fill cut short (the page closed) left out. Nothing is fetched when all are kept.
   if (active) {
-    filling = filling || precache().then((fetched) => tellPages({ kind: "mainmerah:kept", fetched }))
+    filling = filling || precache().then(async (fetched) => tellPages({ kind: "mainmerah:kept", fetched,
+      compiled: await compiled() }))
       .finally(() => { filling = null; });
     event.waitUntil(filling);
   }
@@ -159,7 +172,9 @@ self.addEventListener("install", (event) => {
     return;
   }
   const patience = new Promise((resolve) => { setTimeout(resolve, PATIENCE); });
-  event.waitUntil(Promise.race([drawn, patience]).then(precache).then(() => self.skipWaiting()));
+  event.waitUntil(Promise.race([drawn, patience]).then(precache)
+    .then(async () => (await caches.open(CACHE)).put(COMPILED, new Response("installed")))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

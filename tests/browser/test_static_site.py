@@ -430,6 +430,21 @@ assert _spec and _spec.loader
 site_offline = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(site_offline)
 CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('mainmerah-'))"
+COMPILED = f"async () => !!(await (await caches.open((await ({CACHES})())[0])).match('code-cache/compiled'))"
+WORKERS = "async () => (await navigator.serviceWorker.getRegistrations()).map(r => r.scope)"
+ONE_WORKER = f"async () => (await ({WORKERS})()).length === 1"
+
+
+def voici_compiles(trace: dict[str, Any]) -> dict[str, bool]:
+    """Voici's scripts V8 compiled in ``trace`` (Chromium's, devtools.timeline): whether it read each one's compiled
+    code from a cache (``consumedCacheSize``) instead of compiling it."""
+    compiles: dict[str, bool] = {}
+    for event in trace["traceEvents"]:
+        data = event.get("args", {}).get("data") or {}
+        path = re.sub(r"^https?://[^/]+/", "", data.get("url", ""))
+        if event.get("name") == "v8.compile" and path.startswith("voici/build/"):
+            compiles[path] = compiles.get(path, False) or bool(data.get("consumedCacheSize"))
+    return compiles
 
 
 def wait_for_worker(pg: object, kind: str) -> None:
@@ -453,12 +468,27 @@ def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, si
             assert [e["errorId"] for e in errors] == ["in-incognito"], errors
             kept = pg.evaluate(CACHES)  # type: ignore[attr-defined]
             assert len(kept) == 1, kept
+            # Then the browser keeps the scripts' compiled code (a helper worker, sitebuild/codecache.js), and the
+            # helper goes: the site's own worker is the one left.
+            assert until(pg, COMPILED), "the scripts' compiled code was never kept"
+            assert until(pg, ONE_WORKER), pg.evaluate(WORKERS)  # type: ignore[attr-defined]
         # The server is gone (its port refuses) and the browser is offline.
         context.set_offline(True)  # type: ignore[attr-defined]
         pg = watched_page(context)
         pg.goto(url + "/?lang=id")  # type: ignore[attr-defined]
         expect()(pg.locator('[data-site-lang="id"]')).to_be_visible()
-        play_a_card_against_two(pg, url)
+        # The table's page is the first to run Voici's scripts here: they come compiled from the cache (Chromium's
+        # trace of the page: V8 read each one's code cache instead of compiling it).
+        chromium.start_tracing(page=pg, categories=["devtools.timeline"])  # type: ignore[attr-defined]
+        try:
+            play_a_card_against_two(pg, url)
+        finally:
+            trace = json.loads(chromium.stop_tracing())  # type: ignore[attr-defined]
+        compiles = voici_compiles(trace)
+        # (Chromium keeps no compiled code of a script under 1 KB: three of Voici's are.)
+        compiled_anew = sorted(path for path, read in compiles.items()
+                               if not read and (site_root / path).stat().st_size >= 1024)
+        assert "voici/build/voici.js" in compiles and compiled_anew == [], compiled_anew
         # The first Python of this browser kept a snapshot of its memory (sitebuild/boot.js): the next page's starts
         # from it, offline too.
         wait_for_snapshot(pg)
@@ -521,6 +551,8 @@ def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site
         assert old != [f"mainmerah-{new}"]
         until(pg, f"async () => JSON.stringify(await ({CACHES})()) === '[\"mainmerah-{new}\"]'")
         assert pg.evaluate(CACHES) == [f"mainmerah-{new}"]  # type: ignore[attr-defined]
+        # Its scripts were put in its cache while it installed: kept compiled with them, no helper needed.
+        assert pg.evaluate(COMPILED), "the new build's scripts were not marked compiled"  # type: ignore[attr-defined]
         # The next page is the new build's, from the new cache.
         pg.locator("#mm-site-note button").click()  # type: ignore[attr-defined]
         pg.wait_for_load_state()  # type: ignore[attr-defined]
