@@ -30,3 +30,19 @@ def test_pages_a_test_closes_free_their_kernels(voila: VoilaServer, browser) -> 
     context.close()  # and the others with their context, as every test's page fixture does
     assert context.closed_kernels == set(kernels)
     assert not set(kernels) & voila.kernels(), f"kernels left running: {set(kernels) & voila.kernels()}"
+
+
+def test_the_tests_chromium_turns_off_playwrights_features_and_the_address_bars_popup(browser) -> None:  # noqa: ANN001
+    """Chromium reads only the last ``--disable-features``: the one the fixture adds (conftest.quiet_features) keeps
+    every feature Playwright's own switch, earlier on the same command line, turns off."""
+    import psutil
+    from conftest import QUIET, cmdline
+
+    launched = [args for c in psutil.Process().children(recursive=True) for args in [cmdline(c)]
+                if "--remote-debugging-pipe" in args]
+    assert len(launched) == 1, f"{len(launched)} browsers"
+    switches = [set(a.removeprefix("--disable-features=").split(","))
+                for a in launched[0] if a.startswith("--disable-features=")]
+    assert len(switches) == 2, switches  # Playwright's, then the fixture's
+    playwrights, read = switches
+    assert playwrights and playwrights | set(QUIET) <= read, (playwrights - read, set(QUIET) - read)
