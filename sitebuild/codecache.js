@@ -18,7 +18,10 @@ async function compile(name) {
   if (await cache.match(MARK)) { return; }
   let scripts = 0;
   for (const request of await cache.keys()) {
-    if (!new URL(request.url).pathname.endsWith(".js")) { continue; }
+    const path = new URL(request.url).pathname;
+    // Pyodide's scripts run in the kernel's worker, which compiles them from their text (Chromium's trace: no
+    // cache read): their compiled code would only take room.
+    if (!path.endsWith(".js") || path.startsWith(new URL("static/pyodide/", ROOT).pathname)) { continue; }
     const response = await cache.match(request);
     if (response) {
       await cache.put(request, response);
