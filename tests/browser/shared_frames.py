@@ -62,6 +62,15 @@ class Frames:
     def add(self, payload: bytes | str) -> None:
         self.payloads.append(payload)
 
+    def from_now_on(self, page: Any, game: str) -> None:
+        """The shared table's frames start here: once the page has kept its own deal (another game, with every hand
+        in its save: the browser keeps a page's own game) in the browser, a message that may come after that deal's
+        hand is drawn (a CI run once counted it as the shared table's)."""
+        from mainmerah.table.kept_table import table_key
+
+        page.wait_for_function(f"() => localStorage.getItem({table_key(game)!r}) !== null", timeout=WAIT)
+        self.start = len(self.payloads)
+
 
 def message_parts(payload: bytes | str) -> list[Any]:
     """A frame's JSON parts: a text frame is one message; a binary one (v1: a count of offsets, the offsets, then

@@ -109,7 +109,7 @@ def test_two_people_play_a_whole_game_at_a_shared_table(server: VoilaServer, bro
         ani.fill(f"{panel} .mm-sh-name input", "Ani")
         ani.press(f"{panel} .mm-sh-name input", "Enter")
         full_shot(ani, "shared-create-1280")
-        ani_frames.start = len(ani_frames.payloads)
+        ani_frames.from_now_on(ani, "main-merah")
         ani.click(f"{panel} .mm-sh-open")
         ani.wait_for_selector(".mm-sh-the-code", timeout=WAIT)
         code = ani.text_content(".mm-sh-the-code").strip()

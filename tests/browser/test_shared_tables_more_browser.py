@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from conftest import VoilaServer, open_notebook, what_the_page_shows
@@ -46,7 +47,7 @@ def sit_together(server: VoilaServer, browser: Any, query: str, seats: list[str]
     pages = [c.new_page() for c in contexts]
     frames = [Frames(p) for p in pages]
     open_notebook(pages[0], server, query, HAND)
-    frames[0].start = len(frames[0].payloads)  # the page's own deal before: another game
+    frames[0].from_now_on(pages[0], parse_qs(urlsplit(query).query).get("game", ["main-merah"])[0])
     code = open_table(pages[0], seats)
     for p in pages[1:]:
         p.goto(server.render_url(f"play.ipynb?table={code}"), timeout=WAIT)
