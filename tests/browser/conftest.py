@@ -141,8 +141,7 @@ def quiet_features(p: Any) -> str:
     before = {c.pid for c in psutil.Process().children(recursive=True)}
     first = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
-        browsers = [args for c in psutil.Process().children(recursive=True) if c.pid not in before
-                    for args in [cmdline(c)] if "--remote-debugging-pipe" in args]
+        browsers = launched_chromiums(but=before)
     finally:
         first.close()
     if len(browsers) != 1:
@@ -150,6 +149,12 @@ def quiet_features(p: Any) -> str:
     switches = [a.removeprefix("--disable-features=") for a in browsers[0] if a.startswith("--disable-features=")]
     playwrights = switches[-1].split(",") if switches else []
     return "--disable-features=" + ",".join(dict.fromkeys([*playwrights, *QUIET]))
+
+
+def launched_chromiums(but: set[int] | frozenset[int] = frozenset()) -> list[list[str]]:
+    """The command lines of the Chromium browsers Playwright launched under this process (pids in ``but`` aside)."""
+    return [args for c in psutil.Process().children(recursive=True) if c.pid not in but
+            for args in [cmdline(c)] if "--remote-debugging-pipe" in args]
 
 
 def cmdline(proc: psutil.Process) -> list[str]:

@@ -35,11 +35,9 @@ def test_pages_a_test_closes_free_their_kernels(voila: VoilaServer, browser) -> 
 def test_the_tests_chromium_turns_off_playwrights_features_and_the_address_bars_popup(browser) -> None:  # noqa: ANN001
     """Chromium reads only the last ``--disable-features``: the one the fixture adds (conftest.quiet_features) keeps
     every feature Playwright's own switch, earlier on the same command line, turns off."""
-    import psutil
-    from conftest import QUIET, cmdline
+    from conftest import QUIET, launched_chromiums
 
-    launched = [args for c in psutil.Process().children(recursive=True) for args in [cmdline(c)]
-                if "--remote-debugging-pipe" in args]
+    launched = launched_chromiums()
     assert len(launched) == 1, f"{len(launched)} browsers"
     switches = [set(a.removeprefix("--disable-features=").split(","))
                 for a in launched[0] if a.startswith("--disable-features=")]
