@@ -249,7 +249,7 @@ def wait_until_kept(context: Any, base: str, site: Path) -> None:
     build = build_of(site)
     while keeper.evaluate(KEPT, build[0]) < build[1]:  # (wait_for_function does not await)
         keeper.wait_for_timeout(250)
-    if (site / "code-cache-worker.js").exists():  # (a build before it: nothing to wait for)
+    if (site / "code-cache-worker.js").exists():  # (sitebuild/offline.py's COMPILER; a build before it: no wait)
         while not keeper.evaluate(COMPILED, build[0]):
             keeper.wait_for_timeout(250)
     keeper.close()

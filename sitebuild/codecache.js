@@ -12,6 +12,9 @@
 (() => {
 const ROOT = new URL("./", self.location.href);
 const MARK = new URL("code-cache/compiled", ROOT).href; // sitebuild/sw.js reads it: the page asks no more
+// Pyodide's scripts run in the kernel's worker, which compiles them from their text (Chromium's trace: no cache
+// read): their compiled code would only take room.
+const PYODIDE = new URL("static/pyodide/", ROOT).pathname;
 
 async function compile(name) {
   const cache = await caches.open(name);
@@ -19,9 +22,7 @@ async function compile(name) {
   let scripts = 0;
   for (const request of await cache.keys()) {
     const path = new URL(request.url).pathname;
-    // Pyodide's scripts run in the kernel's worker, which compiles them from their text (Chromium's trace: no
-    // cache read): their compiled code would only take room.
-    if (!path.endsWith(".js") || path.startsWith(new URL("static/pyodide/", ROOT).pathname)) { continue; }
+    if (!path.endsWith(".js") || path.startsWith(PYODIDE)) { continue; }
     const response = await cache.match(request);
     if (response) {
       await cache.put(request, response);

@@ -33,6 +33,7 @@ BACKGROUND = "#faf6f2"  # the home page's (mainmerah.pages.home): the splash scr
 WORKER = "service-worker.js"  # the URL JupyterLite registers (relative to the site's root)
 JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
 COMPILER = "code-cache-worker.js"  # sitebuild/codecache.js: the scripts' compiled code kept after a first visit
+COMPILED = "code-cache/compiled"  # its mark in the build's cache (sitebuild/sw.js reads it)
 # Never requested by a page: not worth a visitor's bytes (still on the site, for those who look).
 NOT_CACHED = {WORKER, JUPYTERLITE_WORKER, COMPILER, ".nojekyll", "voici/build/third-party-licenses.json",
               "jupyterlite.schema.v0.json"}

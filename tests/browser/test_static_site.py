@@ -430,7 +430,7 @@ assert _spec and _spec.loader
 site_offline = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(site_offline)
 CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('mainmerah-'))"
-COMPILED = f"async () => !!(await (await caches.open((await ({CACHES})())[0])).match('code-cache/compiled'))"
+COMPILED = f"async () => !!(await (await caches.open((await ({CACHES})())[0])).match('{site_offline.COMPILED}'))"
 WORKERS = "async () => (await navigator.serviceWorker.getRegistrations()).map(r => r.scope)"
 ONE_WORKER = f"async () => (await ({WORKERS})()).length === 1"
 
