@@ -9,10 +9,11 @@
 // A return visit starts Python from a memory snapshot instead of starting it anew: the first visit,
 // once its wheels are unpacked and the modules every page needs are imported (IPython, ipywidgets,
 // the app's pages, and the kernel's own: piplite and pyodide_kernel, whose import makes the shell), keeps a
-// copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the wheels put in site-packages, in the browser's Cache Storage ("mainmerah-snapshot", named after the
-// lockfile's hash: a build with other wheels makes a new one; the site's service worker removes it with
-// an older build's cache). The next visit loads that memory and writes those files back: no wheel is
-// unpacked and no module imported again. Anything amiss (no Cache Storage, a snapshot from another
+// copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the wheels put in site-packages (but
+// the compiled modules it has imported: their code is in the memory), in the browser's Cache Storage
+// ("mainmerah-snapshot", named after the lockfile's hash: a build with other wheels makes a new one; the site's
+// service worker removes it with an older build's cache). The next visit loads that memory and writes those
+// files back: no wheel is unpacked and no module imported again. Anything amiss (no Cache Storage, a snapshot from another
 // Pyodide, an error) falls back to the ordinary start.
 "use strict";
 (() => {
@@ -25,24 +26,32 @@
     return { memory: new URL(`snapshot-${key}.bin`, here).href, files: new URL(`snapshot-${key}.files`, here).href };
   }
 
-  // Every file under `root` in Pyodide's file system: one buffer, [path, length]... in its header.
-  function packFiles(FS, root) {
+  // Every file under `root` in Pyodide's file system but those in `left`: one buffer, [path, length]... in its
+  // header, each folder too (length -1: a folder whose files are all left out is still there).
+  function packFiles(FS, root, left) {
     const list = [];
     const walk = (dir) => {
       for (const name of FS.readdir(dir)) {
         if (name === "." || name === "..") { continue; }
         const path = dir + "/" + name;
-        if (FS.isDir(FS.stat(path).mode)) { walk(path); } else { list.push([path, FS.readFile(path)]); }
+        if (FS.isDir(FS.stat(path).mode)) {
+          list.push([path, null]);
+          walk(path);
+        } else if (!left.has(path)) {
+          list.push([path, FS.readFile(path)]);
+        }
       }
     };
     walk(root);
-    const header = new TextEncoder().encode(JSON.stringify(list.map(([p, d]) => [p, d.length])));
-    const total = list.reduce((n, [, d]) => n + d.length, 4 + header.length);
+    const header = new TextEncoder().encode(JSON.stringify(list.map(([p, d]) => [p, d ? d.length : -1])));
+    const total = list.reduce((n, [, d]) => n + (d ? d.length : 0), 4 + header.length);
     const out = new Uint8Array(total);
     new DataView(out.buffer).setUint32(0, header.length);
     out.set(header, 4);
     let at = 4 + header.length;
-    for (const [, d] of list) { out.set(d, at); at += d.length; }
+    for (const [, d] of list) {
+      if (d) { out.set(d, at); at += d.length; }
+    }
     return out;
   }
 
@@ -51,9 +60,25 @@
     const list = JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + size)));
     let at = 4 + size;
     for (const [path, length] of list) {
+      if (length < 0) {
+        FS.mkdirTree(path);
+        continue;
+      }
       FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
       FS.writeFile(path, packed.subarray(at, at + length));
       at += length;
+    }
+  }
+
+  // The compiled modules under site-packages that Python has imported: their code is in its memory, and a restored
+  // Python never reads them again (a module is imported once), so a snapshot's files leave them out.
+  function imported(py) {
+    const found = py.runPython(`[f for f in (getattr(m, "__file__", None) for m in list(__import__("sys").modules.values()))
+ if isinstance(f, str) and f.endswith(".pyc") and f.startswith(${JSON.stringify(SITE + "/")})]`);
+    try {
+      return new Set(found.toJs());
+    } finally {
+      found.destroy();
     }
   }
 
@@ -100,10 +125,11 @@
     const [memory, files] = await Promise.all([cache.match(urls(key).memory), cache.match(urls(key).files)]);
     if (!memory || !files) { return null; }
     const loaded = JSON.parse(memory.headers.get("x-mainmerah-packages") || "{}");
+    const written = files.arrayBuffer(); // read while Pyodide loads, as its memory is
     const py = await original({ ...options, packages: [], _loadSnapshot: memory.arrayBuffer(),
       _snapshotDeserializer: deserializer });
     restored = py;
-    unpackFiles(py.FS, new Uint8Array(await files.arrayBuffer()));
+    unpackFiles(py.FS, new Uint8Array(await written));
     Object.assign(py.loadedPackages, loaded); // what the kernel would otherwise install again
     py.runPython("import importlib; importlib.invalidate_caches()");
     console.info("mainmerah: Python restored from its snapshot"); // (the site's tests look for it)
@@ -131,7 +157,7 @@
     } finally {
       Object.assign(py.loadedPackages, loaded);
     }
-    const files = packFiles(py.FS, SITE);
+    const files = packFiles(py.FS, SITE, imported(py));
     // Kept while the kernel starts (not waited for): the files first, so a memory kept has its files.
     return (async () => {
       const cache = await caches.open(CACHE);
