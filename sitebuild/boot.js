@@ -13,8 +13,8 @@
 // the compiled modules it has imported: their code is in the memory), in the browser's Cache Storage
 // ("mainmerah-snapshot", named after the lockfile's hash: a build with other wheels makes a new one; the site's
 // service worker removes it with an older build's cache). The next visit loads that memory and writes those
-// files back: no wheel is unpacked and no module imported again. Anything amiss (no Cache Storage, a snapshot from another
-// Pyodide, an error) falls back to the ordinary start.
+// files back: no wheel is unpacked and no module imported again. Anything amiss (no Cache Storage, a snapshot
+// from another Pyodide, an error) falls back to the ordinary start.
 "use strict";
 (() => {
   let here = null; // Pyodide's folder (the kernel's indexURL: this script's folder)

@@ -216,6 +216,14 @@ def until(pg: Any, script: str) -> bool:
     return False
 
 
+# The snapshot's files as sitebuild/boot.js packs them: [path, length] each (-1: a folder), from the pack's header.
+SNAPSHOT_FILES = """async () => { const cache = await caches.open('mainmerah-snapshot');
+  const key = (await cache.keys()).find((r) => r.url.endsWith('.files'));
+  const packed = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  const size = new DataView(packed.buffer).getUint32(0);
+  return JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + size))); }"""
+
+
 def wait_for_snapshot(pg: Any) -> None:
     """Until the snapshot of Python's memory and its files are both kept."""
     assert until(pg, SNAPSHOT_KEPT), "no snapshot of Python kept"
@@ -499,6 +507,12 @@ def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, si
         # The first Python of this browser kept a snapshot of its memory (sitebuild/boot.js): the next page's starts
         # from it, offline too.
         wait_for_snapshot(pg)
+        # Its files leave out the compiled modules Python had imported (their code is in its memory), not the package's
+        # other files, nor a folder; modules no page has imported are there.
+        kept = {path.split("/site-packages/")[1]: size for path, size in pg.evaluate(SNAPSHOT_FILES)}  # type: ignore[attr-defined]
+        assert "mainmerah/pages/play.pyc" not in kept and kept.get("mainmerah/pages") == -1, sorted(kept)[:40]
+        assert kept.get("mainmerah/static/board.js", -1) > 0, sorted(kept)[:40]
+        assert any(path.endswith(".pyc") for path in kept), sorted(kept)[:40]
         pg.notes.clear()  # type: ignore[attr-defined]
         pg.goto(url + "/voici/render/tutorial.html")  # type: ignore[attr-defined]
         solve_first_lesson_task(pg)
