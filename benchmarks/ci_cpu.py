@@ -19,6 +19,8 @@ import argparse
 import collections
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 import threading
@@ -28,7 +30,14 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
-MAKEFILES = ["-n", "3", "--dist", "loadfile", "--no-loadscope-reorder", "--nbval-lax", "-p", "no:cacheprovider", "-q"]
+
+
+def make_test_args() -> list[str]:
+    """pytest's arguments as ``make test`` gives them (the Makefile's test target)."""
+    found = re.search(r"^test:.*\n\t\$\(BIN\)/pytest (.*)$", (ROOT / "Makefile").read_text(), re.M)
+    if found is None:
+        raise SystemExit("the Makefile's test target no longer runs $(BIN)/pytest on its first line: update ci_cpu.py")
+    return shlex.split(found.group(1))
 
 
 def kind(proc: psutil.Process) -> str:
@@ -56,7 +65,7 @@ def main() -> None:
     ap.add_argument("--per-test", action="store_true", help="each test's machine CPU too (one worker)")
     ap.add_argument("pytest", nargs="*", help="pytest's arguments (after --)")
     a = ap.parse_args()
-    args, env = a.pytest or MAKEFILES, dict(os.environ)
+    args, env = a.pytest or make_test_args(), dict(os.environ)
     tests_file = ROOT / "benchmarks" / "results" / "ci_cpu_tests.jsonl"
     if a.per_test:
         tests_file.unlink(missing_ok=True)
