@@ -73,7 +73,8 @@ def main() -> None:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "benchmarks"), env.get("PYTHONPATH", "")) if p)
         env["MAINMERAH_CI_CPU_TESTS"] = str(tests_file)
         args = [*args, "-p", "ci_cpu_plugin"]
-    seen: dict[int, tuple[str, float]] = {}  # pid -> (kind, CPU seconds at its last reading)
+    # (pid, start time): a pid the system gives again later is another process
+    seen: dict[tuple[int, float], tuple[str, float]] = {}  # -> (kind, CPU seconds at its last reading)
     done = threading.Event()
 
     def read() -> None:
@@ -82,12 +83,12 @@ def main() -> None:
                 try:
                     if proc.pid == os.getpid():
                         continue
-                    t = proc.cpu_times()
-                    seen[proc.pid] = (seen[proc.pid][0] if proc.pid in seen else kind(proc), t.user + t.system)
+                    key, t = (proc.pid, proc.create_time()), proc.cpu_times()
+                    seen[key] = (seen[key][0] if key in seen else kind(proc), t.user + t.system)
                 except psutil.Error:
                     continue
 
-    before = {p.pid for p in psutil.process_iter()}  # what ran before the tests is left out
+    before = {(p.pid, p.create_time()) for p in psutil.process_iter()}  # what ran before the tests is left out
     busy0, total0 = machine_seconds()
     start = time.monotonic()
     reader = threading.Thread(target=read, daemon=True)
@@ -98,8 +99,8 @@ def main() -> None:
     busy1, total1 = machine_seconds()
     by: collections.Counter[str] = collections.Counter()
     count: collections.Counter[str] = collections.Counter()
-    for pid, (what, used) in seen.items():
-        if pid not in before:
+    for key, (what, used) in seen.items():
+        if key not in before:
             by[what] += used
             count[what] += 1
     result = {"pytest": args, "exit": code, "wall_s": round(time.monotonic() - start, 1),
