@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import re
@@ -38,11 +39,19 @@ sys.path.insert(0, str(ROOT / "tests"))
 import processes  # noqa: E402 (the registry every test server goes through: stopped on exit and on signals)
 
 CLASSROOM = ROOT / "config" / "classroom"
-CHROMIUM = os.environ.get("MAINMERAH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
+_spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests/browser/conftest.py")
+assert _spec and _spec.loader
+browser_conftest = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(browser_conftest)  # the browser tests' Chromium and its switches
+CHROMIUM = browser_conftest.CHROMIUM
+
+
+def chromium_args() -> list[str]:
+    """The tests' switches (asked of a Chromium the sync API launches, in a thread of its own)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        return list(browser_conftest.chromium_args(p))
 APP = "play.ipynb"
 MB = 1024 * 1024
 
@@ -496,7 +505,8 @@ async def run_class(server: ClassroomServer, sessions: int, *, players: int = 2,
             await asyncio.sleep(0.5)
 
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=await asyncio.to_thread(chromium_args),
+                                           headless=True)
         sampler = asyncio.create_task(sample())
         t0 = time.perf_counter()
         results = await asyncio.gather(*(play_session(browser, server, i, players=players, timeout=timeout,

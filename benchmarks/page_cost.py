@@ -37,14 +37,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--opens", type=int, default=3)
     a = ap.parse_args()
-    from conftest import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # the browser tests' server and browser
+    from conftest import CHROMIUM, VoilaServer, chromium_args  # the browser tests' server and browser
     from playwright.sync_api import sync_playwright
 
     server = VoilaServer(launcher=[sys.executable, "-m", "mainmerah.server.voila"], ready_path="/voila/tree")
     try:
         time.sleep(10)  # the preheated pools filled
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=chromium_args(pw), headless=True)
             me = psutil.Process()
 
             def chromium() -> list[psutil.Process]:

@@ -43,7 +43,7 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=site_start.browser.CHROMIUM,
-                                         args=site_start.browser.CHROMIUM_ARGS, headless=True)
+                                         args=site_start.browser.chromium_args(p), headless=True)
             for _round in range(args.loads):
                 for site, (_server, base) in zip(sites, servers, strict=True):
                     url = f"{base}/voici/render/play.html?{site_start.QUERY}"

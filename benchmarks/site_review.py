@@ -82,7 +82,7 @@ def main() -> None:
     server, base = serve(site)
     try:
         with sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=browser.CHROMIUM, args=browser.CHROMIUM_ARGS, headless=True)
+            chromium = p.chromium.launch(executable_path=browser.CHROMIUM, args=browser.chromium_args(p), headless=True)
             for name, players in GAMES:
                 for seed in range(args.games):
                     g = played(name, players, seed)

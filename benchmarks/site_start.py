@@ -264,7 +264,7 @@ def reopened(p: Any, base: str, site: Path) -> tuple[dict[str, float], dict[str,
     with tempfile.TemporaryDirectory() as profile:
         def opened() -> Any:
             return p.chromium.launch_persistent_context(profile, executable_path=browser.CHROMIUM, headless=True,
-                                                        args=browser.CHROMIUM_ARGS,
+                                                        args=browser.chromium_args(p),
                                                         viewport={"width": 1280, "height": 800})
         context = opened()
         visit(context, url)
@@ -307,7 +307,7 @@ def main() -> None:
                                 ready_path="/voila/tree")
     try:
         with sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=browser.CHROMIUM, args=browser.CHROMIUM_ARGS, headless=True)
+            chromium = p.chromium.launch(executable_path=browser.CHROMIUM, args=browser.chromium_args(p), headless=True)
             if not args.no_breakdown:
                 result["breakdown"] = breakdown(chromium, site, args.loads)
                 print_breakdown(result["breakdown"], args.loads)

@@ -27,8 +27,8 @@ Figures are printed (and written to benchmarks/results/ui_latency.json); nothing
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -42,11 +42,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 import processes  # noqa: E402 (the registry every test server goes through: stopped on exit and on signals)
 
-CHROMIUM = os.environ.get("MAINMERAH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
+_spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests/browser/conftest.py")
+assert _spec and _spec.loader
+browser_conftest = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(browser_conftest)  # the browser tests' Chromium and its switches
+CHROMIUM = browser_conftest.CHROMIUM
+
 
 # Click `selector`, then resolve with [ms until `done` holds and the next frame begins, mutations, cards created,
 # ms until that frame's style, layout and paint are done (a task after it)].
@@ -238,7 +239,8 @@ def main() -> None:
         server = Server(Path(tmp))
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=browser_conftest.chromium_args(p),
+                                            headless=True)
                 clicks = measure_clicks(browser, server.url, args.clicks)
                 loads = measure_loads(browser, server, args.loads)
                 browser.close()

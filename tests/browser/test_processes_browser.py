@@ -44,3 +44,19 @@ def test_the_tests_chromium_turns_off_playwrights_features_and_the_address_bars_
     assert len(switches) == 2, switches  # Playwright's, then the fixture's
     playwrights, read = switches
     assert playwrights and playwrights | set(QUIET) <= read, (playwrights - read, set(QUIET) - read)
+
+
+def test_the_tests_chromium_draws_no_browser_ui_pages(browser) -> None:  # noqa: ANN001
+    """No window a test opens runs a page of Chromium's own interface (the address bar's popup, whatever features a
+    new Chromium draws it under: :data:`conftest.QUIET` names them): each would cost CPU at every page load."""
+    context = browser.new_context()
+    try:
+        context.new_page().goto("data:text/html,<p>a page</p>")
+        cdp = browser.new_browser_cdp_session()
+        targets = cdp.send("Target.getTargets")["targetInfos"]
+        cdp.detach()
+    finally:
+        context.close()
+    assert any(t["type"] == "page" for t in targets), targets
+    ui = [t["url"] for t in targets if t["type"] == "browser_ui" or t["url"].startswith("chrome://")]
+    assert ui == [], f"Chromium draws {ui}: add the feature that shows it to conftest.QUIET"
