@@ -131,15 +131,18 @@ def _py_mark(name: str) -> str:
 
 KERNEL = "extensions/@jupyterlite/pyodide-kernel-extension/static/*.js"
 BOOT = "static/pyodide/mainmerah-boot.js"
-STEPS = [  # (name, what happened by then): the marks in the order a visit passes them
-    # The page's scripts load JupyterLite, whose kernel starts Python in its worker (sitebuild/boot.js):
-    ("asked", "the kernel's worker runs its initialize (the page's scripts loaded)"),
+STEPS = [  # (name, what happened by then): the marks in the order a visit passes them, in two threads at once
+    # A page with a kernel makes the kernel's worker as its first script runs (on a first visit once the site's
+    # service worker has the page): Python starts in it (sitebuild/boot.js) while the page's scripts load.
+    ("early", "the page's worker starts Python (a first visit: once the site's service worker has the page)"),
     ("snapshot", "a return visit: the snapshot of Python's memory found in Cache Storage"),
     ("wasm-start", "Pyodide's script loaded, its wasm being compiled"),
-    ("packages", "Python started (a return visit: its memory restored)"),
+    ("python", "Python started (a return visit: its memory restored)"),
     ("files", "a first visit: the wheels' pack written (fetched and unzipped while Python started)"),
-    ("runtime", "loadPyodide returned: a return visit wrote the files back; a first visit imported the modules and "
-                "made the snapshot"),
+    ("imports", "a first visit: the modules of every page and of the kernel imported (then the snapshot made)"),
+    # Meanwhile the page's scripts load JupyterLite, whose kernel then takes that worker:
+    ("asked", "the kernel's worker runs its initialize (the page's scripts loaded)"),
+    ("runtime", "loadPyodide returned: Python handed over to the kernel"),
     ("kernel-start", "the kernel's file system and piplite (micropip imported)"),
     ("kernel", "import pyodide_kernel: the IPython shell made"),
     ("globals", "the kernel's globals"),
@@ -164,8 +167,12 @@ PATCHES = [  # (files, the text expected once, what replaces it)
      f"if (!memory || !files) {{ return null; }}{_mark('snapshot')};"),
     (BOOT, "Object.assign(py.loadedPackages, MAINMERAH_BOOT.loaded);",
      f"Object.assign(py.loadedPackages, MAINMERAH_BOOT.loaded);{_mark('files')};"),
-    ("static/pyodide/pyodide.asm.js", "await te(n,{messageCallback(){}})",
-     f"{_mark('packages-start')},await te(n,{{messageCallback(){{}}}}),{_mark('packages')}"),
+    (BOOT, "    restored = py;\n", f"    restored = py;{_mark('python')};\n"),
+    (BOOT, "...(snap ? { _makeSnapshot: true } : {}) });\n",
+     f"...(snap ? {{ _makeSnapshot: true }} : {{}}) }});{_mark('python')};\n"),
+    (BOOT, '"import gc", "gc.collect()"].join("\\n"));',
+     f'"import gc", "gc.collect()"].join("\\n"));{_mark("imports")};'),
+    (BOOT, "    early.python = start(options);", f"    {_mark('early')};early.python = start(options);"),
     ("voici/render/play.html", _CELL, f"{_py_mark('cell-python')}from mainmerah.pages.play import table_from_request"
                                       f"\\n{_py_mark('imported')}_mm_table = table_from_request()\\n"
                                       f"{_py_mark('table')}_mm_table"),
