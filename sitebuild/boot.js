@@ -1,13 +1,7 @@
 // The kernel's Pyodide on the static site: JupyterLite's kernel loads this script as its `pyodideUrl`
 // (static/pyodide/mainmerah-boot.js, written by sitebuild/build.py after a first line
 // `var MAINMERAH_BOOT = {...}`: the modules the first page imports, the wheels' pack and the packages it
-// holds, the lockfile's hash, the options the kernel passes) and calls `self.loadPyodide`.
-//
-// An early start: a page with a kernel makes the kernel's worker as its first script runs (sitebuild/page.js),
-// long before JupyterLite asks for one, and names it "mainmerah-early <this script's URL>"; the worker loads
-// this script at once and starts Python with the options the build wrote, while the page's own scripts load.
-// The kernel then takes that worker (sitebuild/build.py patches its `initWorker`), and its `loadPyodide` gets
-// the Python already started. Options other than the build's (a changed jupyter-lite.json) start one anew.
+// holds, the lockfile's hash) and calls `self.loadPyodide`.
 //
 // A first visit writes every wheel's files from one gzipped pack the build made (as Pyodide would unpack
 // them), fetched and unzipped while Python starts, instead of Pyodide's loading each wheel after it.
@@ -23,10 +17,6 @@
 // from another Pyodide, an error) falls back to the ordinary start.
 "use strict";
 (() => {
-  // Run again by the kernel's importScripts after an early start: the loader of the first run stays.
-  if (self.mainmerahLoadPyodide) { self.loadPyodide = self.mainmerahLoadPyodide; return; }
-  const EARLY = "mainmerah-early ";
-  let early = null; // an early start: {startsWith, env: its options' environment, python: its Python's promise}
   let here = null; // Pyodide's folder (the kernel's indexURL: this script's folder)
   let original = null; // Pyodide's own loadPyodide, loaded with the first call
   const CACHE = "mainmerah-snapshot";
@@ -180,8 +170,7 @@
     })();
   }
 
-  // Python started with `options`: every wheel's files written, the pages' and the kernel's modules imported.
-  async function start(options) {
+  const loadPyodide = async (options) => {
     if (original === null) {
       here = new URL(options.indexURL, self.location.href);
       importScripts(new URL("pyodide.js", here).href);
@@ -221,54 +210,6 @@
       warn(e);
     }
     return py;
-  }
-
-  // What an early start must share with the kernel's options; its environment may hold less (JupyterLite adds the
-  // page's QUERY_STRING, which only the page knows: os.environ gets it when Python is handed over).
-  const startsWith = (options) => JSON.stringify({ indexURL: new URL(options.indexURL, self.location.href).href,
-    packages: options.packages || [] });
-  const envOf = (options) => ({ ...(options.env || {}) });
-
-  async function handOver(begun, options) {
-    const env = envOf(options);
-    if (begun.startsWith !== startsWith(options)
-        || Object.entries(begun.env).some(([name, value]) => env[name] !== value)) {
-      console.warn("mainmerah: the kernel's options are not the build's: Python starts anew");
-      return null;
-    }
-    const py = await begun.python;
-    py.setStdout({ batched: options.stdout });
-    py.setStderr({ batched: options.stderr });
-    const environ = py.pyimport("os").environ;
-    try {
-      for (const [name, value] of Object.entries(env)) {
-        if (!(name in begun.env)) { environ.set(name, value); }
-      }
-    } finally {
-      environ.destroy();
-    }
-    return py;
-  }
-
-  const loadPyodide = async (options) => {
-    const begun = early;
-    early = null;
-    if (begun) {
-      try {
-        const py = await handOver(begun, options);
-        if (py) { return py; }
-      } catch (e) {
-        console.warn("mainmerah: the early start failed (" + e + ")");
-      }
-    }
-    return start(options);
   };
-  self.mainmerahLoadPyodide = loadPyodide;
   self.loadPyodide = loadPyodide;
-  if (typeof self.name === "string" && self.name.startsWith(EARLY)) {
-    const options = { ...MAINMERAH_BOOT.options, indexURL: new URL(".", self.name.slice(EARLY.length)).href };
-    early = { startsWith: startsWith(options), env: envOf(options) }; // a copy: Pyodide adds to the env
-    early.python = start(options);
-    early.python.catch(() => {}); // reported when the kernel asks for it
-  }
 })();

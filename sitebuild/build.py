@@ -414,10 +414,7 @@ def boot(out: Path) -> None:
     key = hashlib.sha256(lock).hexdigest()[:16]  # a new name for other wheels: the pack's and the snapshot's
     pack = f"packages-{key}.pack.gz"
     loaded = pack_packages(pyodide, pyodide / pack, python)
-    settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
-    options = settings[KERNEL_PLUGIN]["loadPyodideOptions"]  # for an early start, before the kernel asks
-    head = {"python": python, "imports": snapshot_imports(), "pack": pack, "lock": key, "loaded": loaded,
-            "options": options}
+    head = {"python": python, "imports": snapshot_imports(), "pack": pack, "lock": key, "loaded": loaded}
     (pyodide / BOOT).write_text(f"var MAINMERAH_BOOT = {json.dumps(head)};\n"
                                 + Path(__file__).with_name("boot.js").read_text())
     url = re.compile(r'("pyodideUrl": "[^"]*static/pyodide/)pyodide\.js"')
@@ -429,40 +426,6 @@ def boot(out: Path) -> None:
         raise SystemExit(f"[site] no pyodideUrl to point at {BOOT} in {missed}")
 
 
-# The kernel's worker, made by the page before JupyterLite asks (sitebuild/page.js, boot.js): the kernel's
-# `initWorker` takes the page's worker if there is one (made only when the page is not cross-origin isolated,
-# the branch of the worker below; in the other, the page's worker is let go), and that worker's script first
-# loads boot.js when the page named it so. Found exactly once each, or the build fails.
-KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
-INIT_WORKER = re.compile(r"initWorker\((\w)\)\{return crossOriginIsolated\?(new Worker\(new URL\((\w)\.p\+\3\.u\("
-                         r"\d+\),\3\.b\),\{type:void 0\}\)):(new Worker\(new URL\(\3\.p\+\3\.u\((\d+)\),\3\.b\),"
-                         r"\{type:void 0\}\))\}")
-TAKE = "self.MAINMERAH_KERNEL_WORKER"
-# (A boot.js that fails to load must not stop the worker's own script: the kernel would wait for it for ever.)
-EARLY_LINE = ('if(String(self.name).indexOf("mainmerah-early ")===0){try{importScripts(self.name.slice(16))}'
-              'catch(e){console.warn("mainmerah: Python starts when the kernel asks ("+e+")")}}\n')
-
-
-def early_kernel(out: Path) -> str:
-    """Patch the kernel so that it can take a worker the page made; returns that worker's URL in the site."""
-    static = out / KERNEL_STATIC
-    hits = [(f, m) for f in sorted(static.glob("*.js")) for m in INIT_WORKER.finditer(f.read_text())]
-    if len(hits) != 1:
-        raise SystemExit(f"[site] the kernel's initWorker found {len(hits)} times in {KERNEL_STATIC} (a new version?)")
-    (chunk_file, m) = hits[0]
-    arg, isolated, plain, chunk = m.group(1), m.group(2), m.group(4), m.group(5)
-    taken = (f"initWorker({arg}){{return crossOriginIsolated?({TAKE}&&{TAKE}(!1),{isolated})"
-             f":{TAKE}&&{TAKE}(!0)||{plain}}}")
-    chunk_file.write_text(chunk_file.read_text().replace(m.group(0), taken, 1))
-    scripts = list(static.glob(f"{chunk}.*.js"))
-    if len(scripts) != 1:
-        raise SystemExit(f"[site] the kernel's worker script {chunk}.*.js found {len(scripts)} times")
-    worker = scripts[0]
-    worker.write_text(EARLY_LINE + worker.read_text())
-    digest = worker.name.split(".")[1]  # as webpack names it to the kernel: <chunk>.<hash>.js?v=<hash>
-    return f"{KERNEL_STATIC}/{worker.name}?v={digest}"
-
-
 def finish(out: Path) -> None:
     """Make the Voici output a site: no CDN, a progress message, links between pages, a front page,
     an app a device can install and open offline (sitebuild/offline.py)."""
@@ -472,16 +435,14 @@ def finish(out: Path) -> None:
     # What the page script needs of JupyterLite: the worker's URL as it registers it, its version.
     cache = json.dumps(data.get("enableServiceWorkerCache", False)).strip('"')  # JupyterLite's default: false
     worker = f"{offline.WORKER}?enableCache={cache}"
-    kernel = {"worker": early_kernel(out), "boot": f"static/pyodide/{BOOT}"}
-    site = {"worker": worker, "compiler": offline.COMPILER, "jupyterlite": data["appVersion"], "kernel": kernel}
+    site = {"worker": worker, "compiler": offline.COMPILER, "jupyterlite": data["appVersion"]}
     (out / "mainmerah-site.js").write_text(f"var MAINMERAH_SITE = {json.dumps(site)};\n"
                                            + Path(__file__).with_name("page.js").read_text())
     for page in (out / "voici").rglob("*.html"):
         text = page.read_text()
         text = MERMAID.sub("", FONT_AWESOME.sub("", text))
         up = "../" * (len(page.relative_to(out).parts) - 1)
-        # (A notebook's page runs a kernel; the tree's names pyodideUrl too, but lists the notebooks only.)
-        text = text.replace("<head>", f"<head>{offline.head_tags(up, kernel=page.parent.name == 'render')}", 1)
+        text = text.replace("<head>", f"<head>{offline.head_tags(up)}", 1)
         page.write_text(text)
     for rel in UNUSED:
         shutil.rmtree(out / rel, ignore_errors=True)

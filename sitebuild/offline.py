@@ -95,14 +95,13 @@ def manifest() -> dict[str, object]:
             "icons": icons}
 
 
-def head_tags(up: str, kernel: bool = False) -> str:
-    """What every page's <head> gets; ``up``: the way from the page's folder to the site's root; ``kernel``: the
-    page runs one (its script then starts the kernel's worker at once, sitebuild/page.js)."""
+def head_tags(up: str) -> str:
+    """What every page's <head> gets; ``up``: the way from the page's folder to the site's root."""
     return (f'<link rel="manifest" href="{up}manifest.webmanifest">'
             f'<meta name="theme-color" content="{THEME}">'
             f'<link rel="icon" type="image/svg+xml" href="{up}icons/icon.svg">'
             f'<link rel="apple-touch-icon" href="{up}icons/icon-192.png">'
-            f'<script src="{up}mainmerah-site.js"{" data-kernel" if kernel else ""}></script>')
+            f'<script src="{up}mainmerah-site.js"></script>')
 
 
 def write_app_files(out: Path) -> None:

@@ -1,6 +1,5 @@
 // Added by sitebuild/build.py to every page of the static site (not used under Voila), after a first
-// line `var MAINMERAH_SITE = {...}` (the worker's URL, JupyterLite's version, the kernel's worker; see
-// sitebuild/build.py).
+// line `var MAINMERAH_SITE = {...}` (the worker's URL, JupyterLite's version; see sitebuild/offline.py).
 (function () {
   "use strict";
   var started = Date.now();
@@ -13,40 +12,6 @@
       "yang dipasang dan tidak ada server yang dipakai)",
     zh: "正在浏览器中启动 Python（需要几秒钟，首次访问更久；不安装任何东西，也不使用服务器）",
   };
-
-  // 0. A page with a kernel makes the kernel's worker now, and Python starts in it while the page's own scripts
-  //    load (sitebuild/boot.js); JupyterLite's kernel takes that worker when it asks for one (its initWorker,
-  //    patched by sitebuild/build.py), once. A cross-origin isolated page's kernel uses another worker: none is
-  //    made there. On a first visit the worker is made once the site's service worker has taken the page
-  //    (section 4), so that the files Python fetches are kept as they pass (else the 8.6 MB wasm crossed the
-  //    network twice); if the kernel asks first, it makes its own.
-  var me = document.currentScript;
-  var kernel = window.MAINMERAH_SITE && window.MAINMERAH_SITE.kernel;
-  var early = null; // the worker made here, until the kernel takes it
-  var asked = false; // the kernel has asked for its worker
-  var canStart = !!(kernel && me && me.hasAttribute("data-kernel") && typeof Worker !== "undefined" &&
-    !window.crossOriginIsolated);
-  var startEarly = function () {
-    if (!canStart || early || asked) { return; }
-    try {
-      var base = new URL(".", me.src);
-      early = new Worker(new URL(kernel.worker, base).href,
-        { name: "mainmerah-early " + new URL(kernel.boot, base).href });
-    } catch (e) {
-      console.warn("mainmerah: Python starts when the kernel asks (" + e + ")");
-    }
-  };
-  if (canStart) {
-    window.MAINMERAH_KERNEL_WORKER = function (take) {
-      var worker = early;
-      early = null;
-      asked = true;
-      if (worker && !take) { worker.terminate(); return null; }
-      return worker;
-    };
-    var controlled = "serviceWorker" in navigator && window.MAINMERAH_SITE.worker;
-    if (!controlled || navigator.serviceWorker.controller) { startEarly(); }
-  }
 
   // 1. Python starts in the browser (seconds; more on a first visit): say so, with a running count,
   //    under Voici's own "Running ..." until the page's outputs replace the spinner. What it said stays
@@ -189,7 +154,7 @@
     // the worker fetches the rest of the site (sitebuild/sw.js): a first visit transfers each file once.
     // An older build's worker serving this page: the new build's worker takes it once it has every file.
     navigator.serviceWorker.addEventListener("controllerchange", function () {
-      if (had) { tell("update"); } else { startEarly(); drawnTo(navigator.serviceWorker.controller); }
+      if (had) { tell("update"); } else { drawnTo(navigator.serviceWorker.controller); }
     });
     var compiling = false;
     navigator.serviceWorker.addEventListener("message", function (event) {
@@ -211,7 +176,7 @@
     navigator.serviceWorker.register(worker).then(function (reg) {
       drawnTo(reg.installing);
       reg.addEventListener("updatefound", function () { drawnTo(reg.installing); });
-    }).catch(function (e) { console.warn("mainmerah: no offline copy (" + e + ")"); startEarly(); });
+    }).catch(function (e) { console.warn("mainmerah: no offline copy (" + e + ")"); });
   }
 
   // 5. A script of the page that does not load (the connection dropped it, or the page was left and opened again

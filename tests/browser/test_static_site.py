@@ -309,21 +309,12 @@ def play_a_card_against_two(pg: object, site_url: str) -> None:
 MATHJAX = "mjx-container"
 
 
-def kernel_workers(pg: object) -> list[str]:
-    """The names of the page's kernel workers: "mainmerah-early <boot.js>" for the one the page made itself before
-    JupyterLite asked (sitebuild/page.js), "" for one the kernel made."""
-    return [w.evaluate("self.name") for w in pg.workers if "pyodide-kernel-extension" in w.url]  # type: ignore[attr-defined]
-
-
 def test_table_plays_and_the_computer_answers(offline_page: object, site_root: Path, site_url: str) -> None:
     pg = offline_page
     fetched: list[str] = []
     pg.on("request", lambda r: fetched.append(r.url))  # type: ignore[attr-defined]
     play_a_card_against_two(pg, site_url)
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
-    # A first visit: the page makes the kernel's worker once the site's service worker has it, or the kernel makes
-    # its own if it asks first; never both (an early worker the kernel did not take would run a Python for nothing).
-    assert len(kernel_workers(pg)) == 1, kernel_workers(pg)
     # The table's labelled widgets (the new game's choices) are drawn, and MathJax was never fetched to set them.
     assert pg.locator(".mm-side .widget-label").count() > 0  # type: ignore[attr-defined]
     pg.wait_for_load_state("networkidle", timeout=WAIT)  # type: ignore[attr-defined]
@@ -507,9 +498,6 @@ def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, si
         finally:
             trace = json.loads(chromium.stop_tracing())  # type: ignore[attr-defined]
         compiles = page_compiles(trace, url)
-        # A page the site's worker serves starts Python before JupyterLite asks, and the kernel runs in it.
-        early = [f"mainmerah-early {url}/static/pyodide/mainmerah-boot.js"]
-        assert kernel_workers(pg) == early, kernel_workers(pg)
         # (Chromium keeps no compiled code of a script under 1 KB: three of Voici's are.) The scripts the extensions
         # ask for with a query (`?v=<hash>`) read theirs too, kept under the URL without it.
         compiled_anew = sorted(path for path, read in compiles.items()
@@ -529,7 +517,6 @@ def test_after_one_visit_everything_opens_and_plays_offline(chromium: object, si
         pg.goto(url + "/voici/render/tutorial.html")  # type: ignore[attr-defined]
         solve_first_lesson_task(pg)
         assert ("info", "mainmerah: Python restored from its snapshot") in pg.notes, pg.notes  # type: ignore[attr-defined]
-        assert kernel_workers(pg) == early, kernel_workers(pg)
         assert pg.errors == [] and fallbacks(pg) == [], (pg.errors, fallbacks(pg))  # type: ignore[attr-defined]
     assert outside == [], f"requests left the site's origin: {outside}"
 
@@ -621,9 +608,7 @@ def test_every_page_links_the_app_manifest(site_root: Path) -> None:
         up = "../" * (len(page.relative_to(site_root).parts) - 1)
         text = page.read_text()
         assert f'<link rel="manifest" href="{up}manifest.webmanifest">' in text, page
-        # A page that runs a kernel says so to its script (which starts the kernel's worker: sitebuild/page.js).
-        kernel = " data-kernel" if page.parent.name == "render" else ""
-        assert f'<script src="{up}mainmerah-site.js"{kernel}></script>' in text, page
+        assert f'<script src="{up}mainmerah-site.js"></script>' in text, page
 
 
 def test_the_wheels_pack_holds_each_wheels_files_as_they_are(site_root: Path) -> None:
