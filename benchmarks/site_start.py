@@ -132,8 +132,8 @@ def _py_mark(name: str) -> str:
 KERNEL = "extensions/@jupyterlite/pyodide-kernel-extension/static/*.js"
 BOOT = "static/pyodide/mainmerah-boot.js"
 STEPS = [  # (name, what happened by then): the marks in the order a visit passes them, in two threads at once
-    # A page with a kernel makes the kernel's worker as its first script runs (on a first visit once the site's
-    # service worker has the page): Python starts in it (sitebuild/boot.js) while the page's scripts load.
+    # The early start (branch early-start-2, not on main's site, whose marks then leave it out): a page with a
+    # kernel makes the kernel's worker as its first script runs; Python starts in it while the page's scripts load.
     ("early", "the page's worker starts Python (a first visit: once the site's service worker has the page)"),
     ("snapshot", "a return visit: the snapshot of Python's memory found in Cache Storage"),
     ("wasm-start", "Pyodide's script loaded, its wasm being compiled"),
