@@ -52,6 +52,8 @@ def chromium_args() -> list[str]:
 
     with sync_playwright() as p:
         return list(browser_conftest.chromium_args(p))
+
+
 APP = "play.ipynb"
 MB = 1024 * 1024
 
