@@ -72,12 +72,20 @@ def click(t: TableWidget, name: str) -> None:
     t._page_message({"k": "button", "name": name})
 
 
-def settle(*ts: TableWidget) -> None:
-    """Let every widget take in what its seat received (the kernel's loop does it by itself)."""
+def settle(*ts: TableWidget, table: Any = None) -> None:
+    """Let every widget take in what its seat received (the kernel's loop does it by itself). Given the server's
+    ``table``, first wait until each seat has its frame for the table's sequence number as it is now: a busy
+    machine's socket may take seconds, and a quiet spell of 0.2 s is no proof that nothing is on its way."""
     for t in ts:
-        assert t.remote is not None
+        seat: Any = t.remote  # (the client's Seat: it can wait for a frame)
+        assert seat is not None
+        if table is not None:
+            goal, end = table.seq, time.monotonic() + 60
+            while seat.seq < goal:
+                assert time.monotonic() < end, f"seat {seat.index} stayed at frame {seat.seq} of {goal} for 60 s"
+                seat.wait(timeout=1.0)
         for _i in range(50):
-            t.remote.wait(timeout=0.2)  # the socket's frames, if any are on their way
+            seat.wait(timeout=0.2)  # the socket's frames, if any are on their way
             if not t.sync():
                 break
 
@@ -93,7 +101,7 @@ def test_two_widgets_play_a_whole_main_merah_game_through_the_server(local: Loca
     a.sit_at(made.seat)
     b.sit_at(other)
     watches = [SeatWatch(a, 0, lambda: real.game), SeatWatch(b, 1, lambda: real.game)]
-    settle(a, b)
+    settle(a, b, table=real)
     assert a.human == 0 and b.human == 1
     assert a.names[1] == "Budi" and b.names[0] == "Ani" and a.names[0] == "You"
     assert made.code in a.header["info"]  # the heading names the shared table, not a seed
@@ -106,7 +114,7 @@ def test_two_widgets_play_a_whole_main_merah_game_through_the_server(local: Loca
         d = real.game.decision
         assert d is not None
         me, them = (a, b) if d.seat == 0 else (b, a)
-        settle(me)
+        settle(me, table=real)
         assert me.caught_up and me._my_decision() is not None, me.why_not_now()
         # Not the other's turn: a click there is refused and changes nothing.
         them._page_message({"k": "hand", "slot": 0})
@@ -117,9 +125,9 @@ def test_two_widgets_play_a_whole_main_merah_game_through_the_server(local: Loca
         moves += 1
         assert len(real.game.choices) >= moves
         moves = len(real.game.choices)
-        settle(a, b)
+        settle(a, b, table=real)
         assert not me.undo() and "shared table" in (me.error or "")
-    settle(a, b)
+    settle(a, b, table=real)
     for t in (a, b):
         assert t.game.is_over and t.frame.over and t.game.scores == real.game.scores
         assert "Game over" in t.header["status"]
@@ -145,7 +153,7 @@ def test_a_seat_is_taken_again_and_hints_only_when_allowed(local: Local) -> None
     again = srv.rejoin(made.code, token, world=True)
     u = TableWidget(game="main-merah", delay=0, controls=False)
     u.sit_at(again)
-    settle(u)
+    settle(u, table=local.hub.store.tables[made.code])
     assert u.human == 0 and len(u.game.choices) == len(local.hub.store.tables[made.code].game.choices) >= 1
     assert u.names[1] == "Computer 2"
     u.leave_table()
@@ -178,7 +186,7 @@ def test_a_red_ten_hand_two_people_and_two_computers(local: Local) -> None:
             continue  # its frame is on its way
         action = rng.choice(sorted(me.remote.legal_actions()))  # type: ignore[union-attr]
         assert me.ask(lambda _d, a=action: Act(a)), me.error
-    settle(*widgets.values())
+    settle(*widgets.values(), table=real)
     assert real.game.is_over
     for t in widgets.values():
         assert t.frame.over and t.game.scores == real.game.scores
@@ -312,7 +320,7 @@ def test_at_a_shared_table_your_seat_is_reviewed_from_your_view_and_kept_for_pra
         settle(t)
         if t._my_decision() is not None and t.caught_up:
             assert t.enter(rng.choice(sorted(made.seat.legal_actions()))), t.error
-    settle(t)
+    settle(t, table=real)
     while not t.caught_up:
         t.next()
     assert t.game.is_over and t.game is not real.game and t.review.layout.display == ""
