@@ -30,7 +30,6 @@ import argparse
 import functools
 import gzip
 import http.server
-import importlib.util
 import json
 import os
 import shutil
@@ -44,10 +43,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' helpers import theirs (processes.py)
-_spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests/browser/conftest.py")
-assert _spec and _spec.loader
-browser = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(browser)
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+import conftest as browser  # noqa: E402 (the browser tests' Chromium, its switches, their servers)
 
 QUERY = "seed=2&players=2&pace=manual"
 COLD = 180_000

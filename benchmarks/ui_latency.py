@@ -27,7 +27,6 @@ Figures are printed (and written to benchmarks/results/ui_latency.json); nothing
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import shutil
 import statistics
@@ -42,10 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 import processes  # noqa: E402 (the registry every test server goes through: stopped on exit and on signals)
 
-_spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests/browser/conftest.py")
-assert _spec and _spec.loader
-browser_conftest = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(browser_conftest)  # the browser tests' Chromium and its switches
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+import conftest as browser_conftest  # noqa: E402 (the browser tests' Chromium, its switches, their servers)
+
 CHROMIUM = browser_conftest.CHROMIUM
 
 
