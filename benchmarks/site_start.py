@@ -49,7 +49,6 @@ import conftest as browser  # noqa: E402 (the browser tests' Chromium, its switc
 
 QUERY = "seed=2&players=2&pace=manual"
 COLD = 180_000
-BOOT = "static/pyodide/mainmerah-boot.js"  # the kernel's Pyodide (sitebuild/boot.js)
 CARD = ".mm-hand .mm-card:not(.mm-empty)"
 
 
@@ -91,16 +90,13 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-# A first visit's snapshot of Python kept (sitebuild/boot.js writes it a few seconds after the page drew), and
-# whether the site makes one at all (a build before boot.js: its page is under voici/render/).
+# A first visit's snapshot of Python kept (sitebuild/boot.js writes it a few seconds after the page drew).
 SNAPSHOT_KEPT = "async () => (await (await caches.open('mainmerah-snapshot')).keys()).length === 2"
-HAS_BOOT = (f"async () => typeof caches !== 'undefined' && (await fetch(new URL('../../{BOOT}', location.href), "
-            "{method: 'HEAD'})).ok")
 
 
 def snapshot_kept(page: Any) -> None:
     """Until the page's Python has kept its snapshot (the page stays open meanwhile); at once for a site without."""
-    if "/voici/" not in page.url or not page.evaluate(HAS_BOOT):
+    if "/voici/" not in page.url or page.evaluate("() => typeof caches === 'undefined'"):
         return
     for _ in range(COLD // 250):
         if page.evaluate(SNAPSHOT_KEPT):
@@ -150,6 +146,7 @@ def _py_mark(name: str) -> str:
 
 
 KERNEL = "extensions/@jupyterlite/pyodide-kernel-extension/static/*.js"
+BOOT = "static/pyodide/mainmerah-boot.js"
 STEPS = [  # (name, what happened by then): the marks in the order a visit passes them, in two threads at once
     # The early start (branch early-start-2, not on main's site, whose marks then leave it out): a page with a
     # kernel makes the kernel's worker as its first script runs; Python starts in it while the page's scripts load.
