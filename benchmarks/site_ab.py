@@ -49,7 +49,7 @@ def main() -> None:
                     url = f"{base}/voici/render/play.html?{site_start.QUERY}"
                     context = chromium.new_context(viewport={"width": 1280, "height": 800})
                     row = rows[str(site)]
-                    row["cold"].append(site_start.visit(context, url, first=True)["playable_s"])
+                    row["cold"].append(site_start.visit(context, url)["playable_s"])
                     site_start.wait_until_kept(context, base, site)
                     row["return"].append(site_start.visit(context, url)["playable_s"])
                     row["again"].append(site_start.visit(context, url)["playable_s"])

@@ -4,8 +4,7 @@ Run: .venv/bin/python benchmarks/site_start.py [--site _site] [--loads 3]
 
 Both serve the same table (``play.ipynb?seed=2&players=2&pace=manual``) to a headless Chromium, each
 load in a fresh browser context (empty cache and storage: a real cold visit); the site is then
-opened again in that same context once its service worker has kept every file and the first page's Python its
-snapshot (a return visit):
+opened again in that same context once its service worker has kept every file (a return visit):
 
 - cold start and return visit: page open -> the hand drawn, and -> playable (a click on a hand card answered by
   the kernel: the card lifted). Voila as ``make app`` runs it (a preheated kernel per page,
@@ -90,24 +89,8 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-# A first visit's snapshot of Python kept (sitebuild/boot.js writes it a few seconds after the page drew).
-SNAPSHOT_KEPT = "async () => (await (await caches.open('mainmerah-snapshot')).keys()).length === 2"
-
-
-def snapshot_kept(page: Any) -> None:
-    """Until the page's Python has kept its snapshot (the page stays open meanwhile); at once for a site without."""
-    if "/voici/" not in page.url or page.evaluate("() => typeof caches === 'undefined'"):
-        return
-    for _ in range(COLD // 250):
-        if page.evaluate(SNAPSHOT_KEPT):
-            return
-        page.wait_for_timeout(250)
-    raise SystemExit("no snapshot of Python kept by the first visit")
-
-
-def visit(context: Any, url: str, first: bool = False) -> dict[str, float]:
-    """One visit in ``context``: s to the hand drawn, to a click answered, then ms for a click and a hint. A ``first``
-    visit (of a context, to a site) stays until its Python has kept the snapshot a return visit starts from."""
+def visit(context: Any, url: str) -> dict[str, float]:
+    """One visit in ``context``: s to the hand drawn, to a click answered, then ms for a click and a hint."""
     page = context.new_page()
     t0 = time.monotonic()
     page.goto(url, timeout=COLD)
@@ -127,8 +110,6 @@ def visit(context: Any, url: str, first: bool = False) -> dict[str, float]:
     page.wait_for_selector(".mm-hand .mm-card.mm-hint", timeout=COLD)
     hint = time.monotonic() - t2
     page.wait_for_load_state("networkidle", timeout=COLD)  # a page left mid-load cancels Voici's last chunks
-    if first:
-        snapshot_kept(page)
     page.close()
     return {"drawn_s": drawn, "playable_s": playable, "click_ms": click * 1000, "hint_ms": hint * 1000}
 
@@ -212,9 +193,8 @@ def marked_copy(site: Path, dest: Path) -> None:
     offline.write_worker(dest, ROOT / "sitebuild" / "sw.js")
 
 
-def marked_visit(context: Any, url: str, first: bool = False) -> dict[str, float]:
-    """One visit of the marked copy: each mark in s from the page's start (the earliest of each name); ``first`` as
-    for :func:`visit`."""
+def marked_visit(context: Any, url: str) -> dict[str, float]:
+    """One visit of the marked copy: each mark in s from the page's start (the earliest of each name)."""
     page = context.new_page()
     marks: dict[str, float] = {}
 
@@ -231,8 +211,6 @@ def marked_visit(context: Any, url: str, first: bool = False) -> dict[str, float
     page.click(CARD)
     marks["playable"] = page.wait_for_function(
         "() => document.querySelector('.mm-hand .mm-card.mm-selected') && Date.now()", timeout=COLD).json_value()
-    if first:
-        snapshot_kept(page)
     page.close()
     return {name: (t - origin) / 1000 for name, t in marks.items()}
 
@@ -249,7 +227,7 @@ def breakdown(chromium: Any, site: Path, loads: int) -> dict[str, dict[str, floa
         try:
             for _ in range(loads):
                 context = chromium.new_context(viewport={"width": 1280, "height": 800})
-                rows["cold"].append(marked_visit(context, url, first=True))
+                rows["cold"].append(marked_visit(context, url))
                 wait_until_kept(context, base, copy)
                 rows["return"].append(marked_visit(context, url))
                 context.close()
@@ -293,7 +271,7 @@ def reopened(p: Any, base: str, site: Path) -> tuple[dict[str, float], dict[str,
                                                         args=browser.chromium_args(p),
                                                         viewport={"width": 1280, "height": 800})
         context = opened()
-        visit(context, url, first=True)
+        visit(context, url)
         wait_until_kept(context, base, site)
         context.close()
         rows = []
@@ -344,7 +322,7 @@ def main() -> None:
             for i in range(args.loads):
                 CountingHandler.sent = []
                 context = chromium.new_context(viewport={"width": 1280, "height": 800})
-                site_rows.append(visit(context, f"{base}/voici/render/play.html?{QUERY}", first=True))
+                site_rows.append(visit(context, f"{base}/voici/render/play.html?{QUERY}"))
                 # The return visit: the same browser once the site's worker has kept every file.
                 wait_until_kept(context, base, site)
                 if i == 0:

@@ -12,8 +12,7 @@
 // copy of Python's memory (Pyodide's makeMemorySnapshot) and of the files the wheels put in site-packages (but
 // the compiled modules it has imported: their code is in the memory), in the browser's Cache Storage
 // ("mainmerah-snapshot", named after the lockfile's hash: a build with other wheels makes a new one; the site's
-// service worker removes it with an older build's cache), written there a few seconds after the page drew (a
-// page left sooner keeps none: the next one tries again). The next visit loads that memory and writes those
+// service worker removes it with an older build's cache). The next visit loads that memory and writes those
 // files back: no wheel is unpacked and no module imported again. Anything amiss (no Cache Storage, a snapshot
 // from another Pyodide, an error) falls back to the ordinary start.
 "use strict";
@@ -137,25 +136,6 @@
     return py;
   }
 
-  // Resolves a few seconds after a page of the site has drawn (sitebuild/page.js says so on a BroadcastChannel), or
-  // after a minute. A first visit's snapshot (46 MB: Python's memory, 36, and the files) written to the Cache Storage
-  // while its page drew made the page playable about 0.4 s later (benchmarks/site_ab.py, a 2-core machine).
-  const AFTER_DRAWN = 3000;
-  function pageDrawn() {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, 60000);
-      let channel = null;
-      function done() {
-        clearTimeout(timer);
-        if (channel) { channel.close(); }
-        resolve();
-      }
-      if (typeof BroadcastChannel === "undefined") { done(); return; }
-      channel = new BroadcastChannel("mainmerah-page");
-      channel.onmessage = (event) => { if (event.data === "drawn") { setTimeout(done, AFTER_DRAWN); } };
-    });
-  }
-
   // Returns the promise of the copies kept.
   function keepSnapshot(py, key) {
     // Garbage collected first: an object left to collect later may hold a file of this file system open
@@ -178,9 +158,8 @@
       Object.assign(py.loadedPackages, loaded);
     }
     const files = packFiles(py.FS, SITE, imported(py));
-    // Kept a few seconds after the page drew (not waited for): the files first, so a memory kept has its files.
+    // Kept while the kernel starts (not waited for): the files first, so a memory kept has its files.
     return (async () => {
-      await pageDrawn();
       const cache = await caches.open(CACHE);
       for (const old of await cache.keys()) { await cache.delete(old); }
       const headers = { "content-type": "application/octet-stream" };

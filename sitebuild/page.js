@@ -51,13 +51,6 @@
       onLoaded.forEach(function (f) { f(); });
     }
   }, 500);
-  // The kernel's worker writes a first visit's snapshot of Python once a page has drawn (sitebuild/boot.js).
-  onLoaded.push(function () {
-    if (typeof BroadcastChannel === "undefined") { return; }
-    var channel = new BroadcastChannel("mainmerah-page");
-    channel.postMessage("drawn");
-    channel.close();
-  });
   document.addEventListener("DOMContentLoaded", progress);
 
   // 2. The notebooks link to each other as Voila serves them (play.ipynb?game=...); here each
