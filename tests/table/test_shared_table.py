@@ -84,6 +84,8 @@ def settle(*ts: TableWidget, table: Any = None) -> None:
             while seat.seq < goal:
                 assert time.monotonic() < end, f"seat {seat.index} stayed at frame {seat.seq} of {goal} for 60 s"
                 seat.wait(timeout=1.0)
+            t.sync()  # (caught up: no quiet spell to wait for)
+            continue
         for _i in range(50):
             seat.wait(timeout=0.2)  # the socket's frames, if any are on their way
             if not t.sync():
