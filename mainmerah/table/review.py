@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 WORLDS = 40  # deals of the unseen cards each decision is compared over (as mm.review)
 SHOWN = 5  # moments listed (the costliest)
+NICENESS = 19  # the worker's: it yields to the page and to other kernels (a class server's) whenever they work
 
 
 class _Dropped(Exception):
@@ -258,7 +259,7 @@ class ReviewPanel(w.VBox):
     def _work(self, reviewer: Reviewer, cancel: threading.Event) -> None:
         """The worker: judges each game handed over, until none is left or the work is dropped."""
         with contextlib.suppress(AttributeError, OSError):  # a lower priority where the system has it
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
 
         def wait() -> None:
             while True:

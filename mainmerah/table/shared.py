@@ -119,6 +119,7 @@ class SharedTable:
     selection: tuple[Any, ...]
     people_names: dict[int, str] | None
     _names_given: list[str] | None
+    _seats_given: tuple[dict[str, Any], ...] = ()  # the seats as the frame last taken in describes them
     _remote_seq: int = -1
     _world: Any = None  # the last stand-in game taken from a seat's frame
     _heard: float = 0.0  # when the page last said it is shown (time.monotonic)
@@ -209,7 +210,7 @@ class SharedTable:
         if seat is not None:
             seat.close()
             self._offer_solo(True)
-            self._names_given = None
+            self._names_given, self._seats_given = None, ()
             self.people_names = None
             for cb in list(getattr(self, "_shared_listeners", [])):
                 cb(self)
@@ -262,6 +263,7 @@ class SharedTable:
         if seat.index is not None and seat.index < len(names):
             names[seat.index] = _("You")
         self._names_given = names
+        self._seats_given = tuple(frame.get("seats", []))
 
     def seat_label(self, seat: int) -> str:
         """A seat's name on its panel: at a shared table, whether its person is here (or away, the computer playing
@@ -270,7 +272,9 @@ class SharedTable:
         remote = self.remote
         if remote is None:
             return name
-        for s in remote.frame.get("seats", []):
+        # The seats as the frame taken in says (not the seat's newest, which its socket's thread may have
+        # replaced since): the label's name and its "away" come from one frame.
+        for s in self._seats_given:
             if s.get("seat") == seat and seat != remote.index:
                 return seat_words(s, name)
         return name
