@@ -198,6 +198,29 @@ def test_a_red_ten_hand_two_people_and_two_computers(local: Local) -> None:
         t.leave_table()
 
 
+def test_a_seats_label_is_of_the_frame_taken_in_not_of_one_still_on_its_way(local: Local) -> None:
+    """The seat's socket may hold a newer frame than the one the table shows: a label's name and its words (free,
+    away, played by the computer) both come from the frame shown, never half from each (CI once showed "Player 2
+    (the computer plays meanwhile)": the name of one frame, the state of the next)."""
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "person"], name="Ani", seed=4, world=True)
+    assert made.seat is not None
+    a = TableWidget(game="main-merah", delay=0, controls=False)
+    a.sit_at(made.seat)
+    assert a.seat_label(1) == "Player 2 (free seat)"
+    shown = made.seat.seq
+    budi = srv.join(made.code, name="Budi", world=True)
+    deadline = time.monotonic() + 60
+    while made.seat.seq == shown:  # Budi's arrival reaches Ani's socket, not yet her table (no sync)
+        assert time.monotonic() < deadline, "Ani's seat never heard that Budi sat down"
+        made.seat.wait(timeout=1.0)
+    assert a.seat_label(1) == "Player 2 (free seat)", "the label is of the frame shown"
+    assert a.sync()
+    assert a.seat_label(1) in ("Budi", "Budi (away)")  # (his socket may connect a frame later)
+    budi.close()
+    a.leave_table()
+
+
 def test_an_away_persons_seat_says_the_computer_plays_it_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
     """The setting shortened to a fraction of a second: Budi leaves, and Ani's table names his seat as the computer's
     for now while the computer plays it; his token takes it back, and the panel names him again."""
