@@ -72,6 +72,14 @@ def click(t: TableWidget, name: str) -> None:
     t._page_message({"k": "button", "name": name})
 
 
+def heard(seat: Any, goal: int) -> None:
+    """Until ``seat`` has received frame ``goal`` (a minute at most: a busy machine's socket may take seconds)."""
+    end = time.monotonic() + 60
+    while seat.seq < goal:
+        assert time.monotonic() < end, f"seat {seat.index} stayed at frame {seat.seq} of {goal} for 60 s"
+        seat.wait(timeout=1.0)
+
+
 def settle(*ts: TableWidget, table: Any = None) -> None:
     """Let every widget take in what its seat received (the kernel's loop does it by itself). Given the server's
     ``table``, first wait until each seat has its frame for the table's sequence number as it is now: a busy
@@ -80,10 +88,7 @@ def settle(*ts: TableWidget, table: Any = None) -> None:
         seat: Any = t.remote  # (the client's Seat: it can wait for a frame)
         assert seat is not None
         if table is not None:
-            goal, end = table.seq, time.monotonic() + 60
-            while seat.seq < goal:
-                assert time.monotonic() < end, f"seat {seat.index} stayed at frame {seat.seq} of {goal} for 60 s"
-                seat.wait(timeout=1.0)
+            heard(seat, table.seq)
             t.sync()  # (caught up: no quiet spell to wait for)
             continue
         for _i in range(50):
@@ -210,10 +215,7 @@ def test_a_seats_label_is_of_the_frame_taken_in_not_of_one_still_on_its_way(loca
     assert a.seat_label(1) == "Player 2 (free seat)"
     shown = made.seat.seq
     budi = srv.join(made.code, name="Budi", world=True)
-    deadline = time.monotonic() + 60
-    while made.seat.seq == shown:  # Budi's arrival reaches Ani's socket, not yet her table (no sync)
-        assert time.monotonic() < deadline, "Ani's seat never heard that Budi sat down"
-        made.seat.wait(timeout=1.0)
+    heard(made.seat, shown + 1)  # Budi's arrival reaches Ani's socket, not yet her table (no sync)
     assert a.seat_label(1) == "Player 2 (free seat)", "the label is of the frame shown"
     assert a.sync()
     assert a.seat_label(1) in ("Budi", "Budi (away)")  # (his socket may connect a frame later)
