@@ -59,7 +59,10 @@ class VoilaServer:
             f"--Voila.config_file_paths={ROOT}", "--VoilaConfiguration.template=mainmerah-app",
             # Times in the log: a page that never showed is told apart from one that showed late.
             "--Voila.log_format=%(asctime)s.%(msecs)03d %(name)s %(levelname)s | %(message)s",
-            "--Voila.log_datefmt=%H:%M:%S", *(extra or []),
+            "--Voila.log_datefmt=%H:%M:%S",
+            # A new kernel's start may take over the default minute on a busy 2-core CI machine (it did once:
+            # the page stayed at "Running ..." with no kernel); the tests' pages wait two minutes for it.
+            "--VoilaExecutor.startup_timeout=150", *(extra or []),
         ]
         self._logf = open(self.log, "w")  # noqa: SIM115 (closed in stop())
         # The app's page template (Voila's own less its CDN links) lives in config/app, as for `make app`.
