@@ -120,6 +120,13 @@ function fromBuild(event, path) {
     const hit = await cache.match(request(path));
     if (hit) { return hit; }
     const response = await fetch(event.request);
+    if (path.endsWith(".wasm")) {
+      // Chromium keeps a WebAssembly module's compiled code (once its hot functions are optimized) beside
+      // the response it was compiled from, if that came from the Cache Storage: so the first visit compiles
+      // the kept copy, and the next visit reads its code compiled (a network response's code is not kept).
+      if (await keep(cache, path, response.clone())) { return (await cache.match(request(path))) || response; }
+      return response;
+    }
     event.waitUntil(keep(cache, path, response.clone()).catch(() => false));
     return response;
   })();
