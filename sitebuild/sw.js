@@ -124,8 +124,9 @@ function fromBuild(event, path) {
       // Chromium keeps a WebAssembly module's compiled code (once its hot functions are optimized) beside
       // the response it was compiled from, if that came from the Cache Storage: so the first visit compiles
       // the kept copy, and the next visit reads its code compiled (a network response's code is not kept).
-      if (await keep(cache, path, response.clone())) { return (await cache.match(request(path))) || response; }
-      return response;
+      // Not kept (a full disk, a private window's small quota): the network's response, as for any file.
+      const kept = await keep(cache, path, response.clone()).catch(() => false);
+      return (kept && await cache.match(request(path))) || response;
     }
     event.waitUntil(keep(cache, path, response.clone()).catch(() => false));
     return response;
