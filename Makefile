@@ -19,7 +19,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 venv: $(VENV)/.installed
 
 # The package's bytecode, written beside it (only what changed is compiled again). Where PYTHONDONTWRITEBYTECODE is
-# set (as on the machines this project is tested on), Python never writes it itself, so every kernel and server
+# set (as on the machine this project is developed on), Python never writes it itself, so every kernel and server
 # would compile the package's modules from their sources at each start (about 1 s of CPU for all of them here).
 .PHONY: bytecode
 bytecode: venv

@@ -9,8 +9,9 @@
 // ("mainmerah-<id>"); every file put there is checked against its sha256 first.
 //
 // - A first visit (no worker of the site yet): the worker takes the page at once and keeps each file
-//   of the build the page fetches as it passes (the wasm, the wheels, the scripts); once the page has
-//   drawn (its message), it fetches the files the page did not ask for, and tells the page when every
+//   of the build the page fetches as it passes (the wheels, the scripts; the wasm before it passes, see
+//   fromBuild); once the page has drawn (its message), it fetches the files the page did not ask for, and
+//   tells the page when every
 //   file is kept. Each file crosses the network once. (Filling the cache from the browser's HTTP
 //   cache after the page drew, as it did before, fetched 9 files twice, the 8.6 MB wasm among them:
 //   an entry larger than an eighth of the HTTP cache is not kept there, and the first files the
@@ -23,7 +24,8 @@
 //   puts it there while installing, as a new build's worker does. A first visit's files are kept after
 //   this worker installed: once they all are, the page registers code-cache-worker.js
 //   (sitebuild/codecache.js), which puts the scripts back while it installs, and marks the cache.
-// - fetch: a file of the build from the cache (the network when it is missing, kept as it passes);
+// - fetch: a file of the build from the cache (the network when it is missing, kept as it passes: the wasm
+//   kept first, then answered from the cache, so that Chromium keeps its compiled code beside it);
 //   anything else of the site from the network, and offline a 404 as a static server would answer.
 "use strict";
 
