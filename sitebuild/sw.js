@@ -11,8 +11,7 @@
 // - A first visit (no worker of the site yet): the worker takes the page at once and keeps each file
 //   of the build the page fetches as it passes (the wheels, the scripts; the wasm before it passes, see
 //   fromBuild); once the page has drawn (its message), it fetches the files the page did not ask for, and
-//   tells the page when every
-//   file is kept. Each file crosses the network once. (Filling the cache from the browser's HTTP
+//   tells the page when every file is kept. Each file crosses the network once. (Filling the cache from the browser's HTTP
 //   cache after the page drew, as it did before, fetched 9 files twice, the 8.6 MB wasm among them:
 //   an entry larger than an eighth of the HTTP cache is not kept there, and the first files the
 //   page fetched were evicted by the time the worker asked; a private window's cache is small.)
