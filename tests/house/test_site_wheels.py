@@ -54,4 +54,3 @@ def test_a_line_not_found_once_stops_the_build(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="0 times, not once"):
         build.patched(w, [("pkg/__init__.py", "from .terminal.embed import embed", "")])
     assert w.read_bytes() == before
-
