@@ -28,11 +28,7 @@ and the tutorial each keep one preheated kernel (imports done, waiting for its p
 a second after use; other notebooks start a kernel on demand); a kernel idle for
 an hour is culled, checked every two minutes, even with a tab still connected (a
 forgotten tab must not hold memory for ever; a busy kernel is never culled); sources
-are stripped and tracebacks never reach the page; the server listens on 127.0.0.1:8866. Kernels talk
-to the server over Unix sockets (``KernelManager.transport``: ``ipc``), not TCP: a kernel's TCP ports
-are picked free when its connection file is written and bound later, and on a machine making many
-connections another process took one meanwhile ("Address already in use"; the restarter retried the
-same port and Voila handed the dead kernel to a page). A socket file named after the kernel has no race.
+are stripped and tracebacks never reach the page; the server listens on 127.0.0.1:8866.
 
 On ``make serve-class`` two more things. With a class folder (``MAINMERAH_CLASS``, see
 ``mainmerah.teach.classfolder``) the server makes the teacher's key and prints the
