@@ -59,13 +59,15 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
-# -n 3 on a 2-core machine: many browser and server tests wait (for a kernel, a page, the culler). Measured
-# here on 2026-12-03: no faster than -n 2 (19 min either way, the CPU is the limit), and green under a load of 11.
+# -n 2 on a 2-core machine: -n 3 was no faster (19 min either way on 2026-12-03, the CPU is the limit), and each
+# worker's Voila servers start kernels whose TCP ports jupyter_client picks free and the kernel binds a second or
+# two later: kernels of another worker's servers took such a port in 3 of the last 5 CI runs with -n 3 (zmq
+# "Address already in use"); fewer workers, fewer servers starting kernels at once.
 # --dist loadfile: a notebook's cells share one kernel, so they must run in order on one worker.
 # --no-loadscope-reorder: the files start in the order tests/conftest.py gives (the longest first), not
 # pytest-xdist's (the most tests first, which left the site build and the classroom for last).
 test: bytecode lint typecheck
-	$(BIN)/pytest -n 3 --dist loadfile --no-loadscope-reorder --nbval-lax -p no:cacheprovider --durations=15
+	$(BIN)/pytest -n 2 --dist loadfile --no-loadscope-reorder --nbval-lax -p no:cacheprovider --durations=15
 
 # Printable sheets (PDF): a one-page rules sheet per game and the puzzle worksheets with their
 # answers, in English and Bahasa Indonesia, drawn from the code the app plays by (mainmerah/sheets/).
