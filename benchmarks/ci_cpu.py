@@ -1,7 +1,7 @@
 """Where a test run's CPU goes: the machine's busy share and every process's CPU seconds, by kind.
 
 Run: .venv/bin/python benchmarks/ci_cpu.py [--every 2] [--per-test] [-- PYTEST ARGS...]
-Runs ``.venv/bin/pytest`` with the given arguments (by default the Makefile's: three workers, the notebooks too)
+Runs ``.venv/bin/pytest`` with the given arguments (by default the Makefile's: its workers, the notebooks too)
 and meanwhile reads every process's CPU time every ``--every`` seconds; a process's last reading is what it used
 (one that lived less than that between two readings is missed: the totals are a floor). Kinds: Chromium's
 processes by type, the kernels, the Voila servers, the pytest processes, Playwright's driver (node), pip; the

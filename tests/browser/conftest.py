@@ -262,7 +262,7 @@ def running_kernels() -> set[str]:
 def open_notebook(page: object, server: VoilaServer, notebook: str, ready: str, timeout: float = 120_000) -> None:
     """Open a notebook as a Voila app and wait until ``ready`` (a CSS selector) shows. Two minutes at most
     each: a page that finds no preheated kernel runs its notebook from the start, and on a busy 2-core
-    machine (CI with three workers and their browsers) that has taken more than one."""
+    machine (CI with its workers and their browsers) that has taken more than one."""
     page.goto(server.render_url(notebook), timeout=timeout)  # type: ignore[attr-defined]
     try:
         page.wait_for_selector(ready, timeout=timeout)  # type: ignore[attr-defined]
