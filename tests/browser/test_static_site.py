@@ -175,9 +175,33 @@ def watched_page(context: object) -> object:
     # (kind, text); a warning is something that fell back (Python started anew, no snapshot kept, ...).
     pg.notes = []
     pg.on("console", lambda m: pg.notes.append((m.type, m.text)) if m.text.startswith("mainmerah:") else None)
+    # For a page that never draws (drawn()): what it failed to fetch and said since it was opened.
+    pg.seen = []
+    pg.on("requestfailed", lambda r: pg.seen.append(f"failed {r.url} {r.failure}"))
+    pg.on("console", lambda m: pg.seen.append(f"{m.type} {m.text[:200]}"))
+    pg.on("framenavigated", lambda f: pg.seen.clear() if f == pg.main_frame else None)
     for name in ("goto", "reload"):
         setattr(pg, name, left_when_done(pg, getattr(pg, name)))
     return pg
+
+
+# What a page that did not draw shows: page.js's progress line or note, whether Voici's spinner is still there.
+PAGE_STATE = """() => ({progress: document.documentElement.dataset.mmSiteProgress || null,
+  note: document.documentElement.dataset.mmSiteNote || null, ready: document.readyState,
+  spinner: !!document.getElementById('loading'), worker: !!navigator.serviceWorker.controller})"""
+
+
+def drawn(pg: Any, selector: str) -> None:
+    """Waits for a page opened cold to draw ``selector``; one that does not fails with what it showed, fetched
+    in vain and said (a rare page of the site that never drew, in CI, left nothing else to go on)."""
+    try:
+        pg.wait_for_selector(selector, timeout=COLD)
+    except Exception as e:
+        if type(e).__name__ != "TimeoutError":
+            raise
+        seen = "\n  ".join(pg.seen[-60:])
+        raise AssertionError(f"{pg.url} did not draw {selector} in {COLD // 1000} s: {pg.evaluate(PAGE_STATE)}\n"
+                             f"  {seen}") from None
 
 
 def left_when_done(pg: Any, go: Any) -> Any:
@@ -247,7 +271,7 @@ def test_front_page_needs_no_python(offline_page: object, site_url: str) -> None
 
 def solve_first_lesson_task(pg: object) -> None:
     """The tutorial's first task (reveal eight cards), the page open at its first lesson."""
-    pg.wait_for_selector(".mm-lesson-cards", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-lesson-cards")
     for card in ("A♥", "K♠", "7♦", "9♥", "2♦", "A♣", "Q♦", "5♣"):
         c = mm.Card.parse(card)
         pg.locator(f".mm-task-reveal .mm-c-{c.rank_text}{c.suit}").first.click()  # type: ignore[attr-defined]
@@ -262,7 +286,7 @@ def test_tutorial_first_task(offline_page: object, site_url: str) -> None:
     # The page's note while Python starts, in the page's language (it may be gone already: the page keeps its words).
     expect()(pg.locator("html")).to_have_attribute("data-mm-site-progress", re.compile("^Python sedang dimulai"),
                                                   timeout=WAIT)
-    pg.wait_for_selector(".mm-lesson-cards", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-lesson-cards")
     expect()(pg.locator(".mm-progress-text")).to_contain_text("Pelajaran 1 dari 6")
     solve_first_lesson_task(pg)
     # The tutorial's link to the table points at the site's page, not at a notebook file.
@@ -292,7 +316,7 @@ def play_a_card_against_two(pg: object, site_url: str) -> None:
     seed, card = first_play_without_a_choice(3, "classic")
     # The query string reaches the kernel in its worker: three players, this seed, the computer quick.
     pg.goto(site_url + f"/voici/render/play.html?seed={seed}&players=3&pace=fast")  # type: ignore[attr-defined]
-    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-hand .mm-card")
     assert pg.locator(".mm-opp").count() == 2  # type: ignore[attr-defined]
     expect()(pg.locator(".mm-info")).to_contain_text(f"seed {seed}")
     log = pg.locator(".mm-log li")  # type: ignore[attr-defined]
@@ -336,7 +360,7 @@ def test_a_deal_code_and_a_reload_that_keeps_the_game(offline_page: object, site
     # A teacher's deal code in the URL (?code=), read by the kernel in the page as under Voila.
     code = encode(2, "classic", seed)
     pg.goto(site_url + f"/voici/render/play.html?code={code}&pace=fast")  # type: ignore[attr-defined]
-    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-hand .mm-card")
     expect()(pg.locator(".mm-info")).to_contain_text(f"seed {seed}")
     pg.click(f".mm-hand .{card_class(card)}")  # type: ignore[attr-defined]
     pg.wait_for_selector(f".mm-hand .mm-selected.{card_class(card)}", timeout=WAIT)  # type: ignore[attr-defined]
@@ -349,7 +373,7 @@ def test_a_deal_code_and_a_reload_that_keeps_the_game(offline_page: object, site
     before = hand_codes(pg)
     assert len(before) == 9, before
     pg.reload()  # type: ignore[attr-defined]
-    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-hand .mm-card")
     expect()(pg.locator(".mm-prompt")).to_contain_text("Welcome back", timeout=WAIT)
     assert hand_codes(pg) == before
     expect()(pg.locator(".mm-status")).to_contain_text("Your turn")
@@ -360,7 +384,7 @@ def test_a_puzzle_is_solved_in_the_browser(offline_page: object, site_url: str) 
     pg = offline_page
     p = mm.puzzles("main-merah", level=1)[0]
     pg.goto(site_url + "/voici/render/puzzles.html")  # type: ignore[attr-defined]
-    pg.wait_for_selector(".mm-pz-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-pz-hand .mm-card")
     best = mm.Card.parse(p.best)
     pg.locator(f".mm-pz-hand .mm-c-{best.rank_text}{best.suit}").first.click()  # type: ignore[attr-defined]
     expect()(pg.locator(".mm-pz-feedback").first).to_contain_text(f"Right: {p.best} is the best card", timeout=WAIT)
@@ -377,7 +401,7 @@ def test_every_game_table_and_first_lesson_in_chinese(offline_page: object, site
         for page, ready in ((f"play.html?game={game}&seed=5&pace=instant&lang=zh", ".mm-hand .mm-card"),
                             (f"tutorial.html?game={game}&lang=zh", ".mm-lesson")):
             pg.goto(f"{site_url}/voici/render/{page}")  # type: ignore[attr-defined]
-            pg.wait_for_selector(ready, timeout=COLD)  # type: ignore[attr-defined]
+            drawn(pg, ready)
             pg.wait_for_function("() => document.documentElement.lang === 'zh-Hans'",  # type: ignore[attr-defined]
                                  timeout=WAIT)
             text = pg.evaluate(VISIBLE_TEXT)  # type: ignore[attr-defined]
@@ -407,7 +431,7 @@ def test_a_game_reviewed_retried_and_practised_in_the_browser(offline_page: obje
     first = Practice("main-merah").add(exercises_of(review(g, seat=0, worlds=WORLDS), g, today)).due(today)[0]
     pg.goto(f"{site_url}/voici/render/play.html?seed={seed}&players=2&variant=classic&bots=greedy"  # type: ignore[attr-defined]
             "&pace=manual")
-    pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-hand .mm-card")
     play_whole_game(pg)
     pg.click(".mm-review-start")  # type: ignore[attr-defined]
     pg.wait_for_selector(".mm-review-kept", timeout=WAIT)  # type: ignore[attr-defined]
@@ -424,7 +448,7 @@ def test_a_game_reviewed_retried_and_practised_in_the_browser(offline_page: obje
     expect()(pg.locator(".mm-prompt")).to_contain_text("the best choice found", timeout=WAIT)
 
     pg.goto(f"{site_url}/voici/render/tutorial.html?game=main-merah")  # type: ignore[attr-defined]
-    pg.wait_for_selector(".mm-tutorial-tabs .lm-TabBar-tab", timeout=COLD)  # type: ignore[attr-defined]
+    drawn(pg, ".mm-tutorial-tabs .lm-TabBar-tab")
     pg.locator(".mm-tutorial-tabs .lm-TabBar-tab", has_text="Practice").first.click()  # type: ignore[attr-defined]
     pg.wait_for_selector(".mm-practice-heading h3", timeout=WAIT)  # type: ignore[attr-defined]
     heading = text_of(pg, ".mm-practice-heading")
