@@ -1,0 +1,94 @@
+"""Kernels on ports no outgoing connection can take while they start.
+
+jupyter_client picks a kernel's five TCP ports by binding port 0 and closing the socket; the kernel binds them
+a second or two later. Port 0 and every outgoing connection (the browser's, each kernel client's) draw from the
+system's ephemeral range, so on a busy server one of those ports is sometimes taken in between: the kernel dies
+with "Address already in use" and its page never runs (seen in CI, several Voila servers starting kernels at
+once). These kernels take their ports just below the ephemeral range, where nothing is handed out unasked;
+each is checked free first and not given twice by this process. Voila's settings name this class
+(``MappingKernelManager.kernel_manager_class`` in voila.json).
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+import socket
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.ioloop import AsyncIOLoopKernelManager
+
+PORT_NAMES = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port")
+# Linux's range by default; other systems start theirs at 49152 (IANA's), above what is taken here.
+EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+WIDTH = 12_000  # ports to pick from: far more than a class server's kernels ever hold at once
+RECENT = 2_000  # a port handed out is not handed out again for this many picks (its kernel may not have bound it)
+
+
+def port_range() -> range:
+    """The ports kernels take here: the WIDTH ports just below the ephemeral range (never below 1024)."""
+    try:
+        low = int(EPHEMERAL_RANGE.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 49_152
+    return range(max(1024, low - WIDTH), low)
+
+
+class PortPicker:
+    """Free ports of :func:`port_range`, each checked by binding it, none handed out twice in RECENT picks."""
+
+    def __init__(self, ports: range, rng: random.Random) -> None:
+        self.ports = ports
+        self.rng = rng
+        self.recent: collections.deque[int] = collections.deque(maxlen=RECENT)
+
+    def pick(self, ip: str) -> int:
+        for _ in range(1000):
+            port = self.rng.choice(self.ports)
+            if port in self.recent or not self.free(ip, port):
+                continue
+            self.recent.append(port)
+            return port
+        raise OSError(f"no free port for a kernel in {self.ports.start}-{self.ports.stop - 1} on {ip}")
+
+    @staticmethod
+    def free(ip: str, port: int) -> bool:
+        with socket.socket() as s:
+            try:
+                s.bind((ip, port))
+            except OSError:
+                return False
+        return True
+
+
+# One per process, as jupyter_client's own port cache: every kernel manager of the server asks it. Its choices
+# need no seed (no game depends on them); a random order keeps two servers from walking the same ports.
+PICKER = PortPicker(port_range(), random.Random())
+
+
+class KernelOnOwnPorts(AsyncIOLoopKernelManager):  # type: ignore[misc]  # (jupyter_client is untyped here)
+    """A kernel manager whose TCP kernels get their ports from :data:`PICKER` (also on a restart asking for new
+    ones); the kernel and its messages are as any other's."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cache_ports = False  # jupyter_client's cache would pick the ports itself, from the ephemeral range
+        self.own_ports = False
+
+    async def _async_pre_start_kernel(self, **kw: Any) -> Any:
+        if self.transport == "tcp" and all(getattr(self, name) == 0 for name in PORT_NAMES):
+            for name in PORT_NAMES:
+                setattr(self, name, PICKER.pick(self.ip))
+            self.own_ports = True
+        return await super()._async_pre_start_kernel(**kw)
+
+    def cleanup_random_ports(self) -> None:
+        # A restart with new ports (the restarter's, after a kernel died at start): forget these, as jupyter_client
+        # forgets the ports it picked, so that the next start picks others.
+        if self.own_ports:
+            for name in PORT_NAMES:
+                setattr(self, name, 0)
+            self.own_ports = False
+            self.cleanup_connection_file()
+        super().cleanup_random_ports()
