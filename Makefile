@@ -59,10 +59,9 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
-# -n 2 on a 2-core machine: -n 3 was no faster (19 min either way on 2026-12-03, the CPU is the limit), and each
-# worker's Voila servers start kernels whose TCP ports jupyter_client picks free and the kernel binds a second or
-# two later: kernels of another worker's servers took such a port in 3 of the last 5 CI runs with -n 3 (zmq
-# "Address already in use"); fewer workers, fewer servers starting kernels at once.
+# -n 2 on a 2-core machine: -n 3 was no faster (19 min either way on 2026-12-03, the CPU is the limit). (With -n 3
+# a kernel's TCP port, picked free by jupyter_client, was taken before the kernel bound it in 3 of 5 CI runs; Voila's
+# kernels now take theirs outside the range outgoing connections draw from: mainmerah/server/ports.py.)
 # --dist loadfile: a notebook's cells share one kernel, so they must run in order on one worker.
 # --no-loadscope-reorder: the files start in the order tests/conftest.py gives (the longest first), not
 # pytest-xdist's (the most tests first, which left the site build and the classroom for last).
