@@ -180,11 +180,26 @@
   }
 
   // 5. A script of the page that does not load (the connection dropped it, or the page was left and opened again
-  //    half loaded) stops Voici before Python starts: its "Running ..." would turn for ever. Say so there (section
-  //    1), with a button that loads the page again. (Once the page has drawn, a later part that fails is left to
-  //    the page.)
+  //    half loaded) stops Voici before Python starts: its "Running ..." would turn for ever. Under the site's
+  //    worker, which has every file here, the page loads itself again, once (Chromium was seen cutting a few of
+  //    Voici's first scripts that the worker answered from its cache, in tests of a tab going from page to page;
+  //    the cause was not found). Else, or when that load fails too, say so (section 1), with a button that loads
+  //    the page again. (Once the page has drawn, a later part that fails is left to the page.)
+  var RETRIED = "mainmerah:retried:" + window.location.href;
+  var retried = function () {
+    try { return Date.now() - Number(sessionStorage.getItem(RETRIED) || 0) < 120000; } catch (e) { return true; }
+  };
+  onLoaded.push(function () { try { sessionStorage.removeItem(RETRIED); } catch (e) { /* private mode */ } });
+  var reloading = false;
   var missing = function () {
-    if (loaded || cut) { return; }
+    if (loaded || cut || reloading) { return; }
+    if ("serviceWorker" in navigator && navigator.serviceWorker.controller && !retried()) {
+      try { sessionStorage.setItem(RETRIED, String(Date.now())); } catch (e) { /* retried() said it works */ }
+      reloading = true;
+      console.info("mainmerah: a part of the page did not load; loading the page again");
+      window.location.reload();
+      return;
+    }
     cut = true;
     if (!progress()) { tell("failed"); } // (no "Running ..." to say it under: a note at the foot, then)
   };

@@ -103,9 +103,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serving(root: Path) -> Iterator[str]:
+def serving(root: Path, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
     """A static server for ``root`` on 127.0.0.1 (a free port) while the block runs; its base URL."""
-    handler = functools.partial(QuietHandler, directory=str(root))
+    handler = functools.partial(handler_class, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -574,6 +574,60 @@ def test_a_part_of_the_page_that_does_not_load_is_named_with_a_way_to_load_it_ag
         pg.wait_for_selector(".mm-hand .mm-card", timeout=COLD)
     finally:
         context.close()  # type: ignore[attr-defined]
+
+
+DROP = """async (url) => { for (const name of (await caches.keys()).filter(k => k.startsWith('mainmerah-')))
+  { await (await caches.open(name)).delete(url); } }"""
+
+
+def test_a_part_cut_under_the_sites_worker_loads_the_page_again_once(chromium: object, site_root: Path) -> None:
+    """Under the site's worker a script of the page that does not arrive has the page load itself again, once
+    (sitebuild/page.js, section 5): it draws. A part that is missing twice in a row is named, with its button, as
+    without the worker."""
+    refusals: dict[str, int] = {}
+
+    class Refusing(QuietHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            path = self.path.split("?")[0]
+            if refusals.get(path, 0) > 0:
+                refusals[path] -= 1
+                self.send_error(404)
+                return
+            super().do_GET()
+
+    chunk = re.compile(r"/voici/build/[0-9]+\.js$")
+    with local_context(chromium) as (context, outside), serving(site_root, Refusing) as url:
+        pg = watched_page(context)
+        pg.goto(url + "/")  # type: ignore[attr-defined]
+        wait_for_worker(pg, "offline")  # every file kept
+        chunks: list[str] = []
+        pg.on("request", lambda r: chunks.append(r.url) if chunk.search(r.url) else None)  # type: ignore[attr-defined]
+        play = url + "/voici/render/play.html?seed=3&pace=manual"
+        pg.goto(play)  # type: ignore[attr-defined]
+        drawn(pg, ".mm-hand .mm-card")
+        first = chunks[0]  # one of Voici's first scripts, asked for before anything draws
+
+        def cut(times: int) -> None:
+            """The next ``times`` requests for ``first`` fail: gone from the worker's cache, refused by the server."""
+            pg.evaluate(DROP, first)  # type: ignore[attr-defined]
+            refusals[first.removeprefix(url)] = times
+
+        cut(1)
+        pg.notes.clear()  # type: ignore[attr-defined]
+        pg.goto(play)  # type: ignore[attr-defined]
+        drawn(pg, ".mm-hand .mm-card")
+        assert refusals[first.removeprefix(url)] == 0, "the script was never asked for again"
+        assert ("info", "mainmerah: a part of the page did not load; loading the page again") in pg.notes, pg.notes  # type: ignore[attr-defined]
+        assert pg.locator("#mm-site-progress[data-kind='failed'], #mm-site-note[data-kind='failed']").count() == 0  # type: ignore[attr-defined]
+
+        cut(2)
+        pg.goto(play + "&lang=id")  # type: ignore[attr-defined]
+        said = pg.locator("#mm-site-progress[data-kind='failed']")  # type: ignore[attr-defined]
+        expect()(said).to_contain_text("Sebagian halaman ini tidak termuat", timeout=COLD)
+        assert refusals[first.removeprefix(url)] == 0  # loaded twice: by the visitor and once by itself
+        said.locator("button").click()  # the server has it again
+        drawn(pg, ".mm-hand .mm-card")
+    assert outside == [], f"requests left the site's origin: {outside}"
 
 
 def test_a_new_build_is_picked_up_and_the_old_one_removed(chromium: object, site_root: Path, tmp_path: Path) -> None:
