@@ -4,13 +4,16 @@ jupyter_client picks a kernel's five TCP ports by binding port 0 and closing the
 a second or two later. Port 0 and every outgoing connection (the browser's, each kernel client's) draw from the
 system's ephemeral range, so on a busy server one of those ports is sometimes taken in between: the kernel dies
 with "Address already in use" and its page never runs (seen in CI, several Voila servers starting kernels at
-once). These kernels take their ports just below the ephemeral range, where nothing is handed out unasked;
-each is checked free first and not given twice by this process. Voila's settings name this class
+once). These kernels take their ports just below the ephemeral range, where nothing is handed out unasked, and
+each port stays reserved until its kernel has surely bound it: a socket of this process holds it, bound, not
+listening, marked reusable once bound. Another server's pick (a plain bind) is refused while it is held; the
+kernel's own bind (ZeroMQ marks its sockets reusable) and listen go through. Voila's settings name this class
 (``MappingKernelManager.kernel_manager_class`` in voila.json).
 """
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import random
 import socket
@@ -23,7 +26,8 @@ PORT_NAMES = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port
 # Linux's range by default; other systems start theirs at 49152 (IANA's), above what is taken here.
 EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
 WIDTH = 12_000  # ports to pick from: far more than a class server's kernels ever hold at once
-RECENT = 2_000  # a port handed out is not handed out again for this many picks (its kernel may not have bound it)
+RECENT = 2_000  # a port handed out is not handed out again for this many picks
+HOLD = 60.0  # seconds a port stays held after its kernel was started: a kernel binds its ports within seconds
 
 
 def port_range() -> range:
@@ -36,30 +40,38 @@ def port_range() -> range:
 
 
 class PortPicker:
-    """Free ports of :func:`port_range`, each checked by binding it, none handed out twice in RECENT picks."""
+    """Ports of :func:`port_range`, each reserved by a socket bound to it (refused if anything else is bound there),
+    none handed out twice in RECENT picks."""
 
     def __init__(self, ports: range, rng: random.Random) -> None:
         self.ports = ports
         self.rng = rng
         self.recent: collections.deque[int] = collections.deque(maxlen=RECENT)
 
-    def pick(self, ip: str) -> int:
+    def reserve(self, ip: str) -> socket.socket:
+        """A socket holding a free port for a kernel: the caller closes it once the kernel has bound the port."""
         for _ in range(1000):
             port = self.rng.choice(self.ports)
-            if port in self.recent or not self.free(ip, port):
+            if port in self.recent:
+                continue
+            held = self.hold(ip, port)
+            if held is None:
                 continue
             self.recent.append(port)
-            return port
+            return held
         raise OSError(f"no free port for a kernel in {self.ports.start}-{self.ports.stop - 1} on {ip}")
 
     @staticmethod
-    def free(ip: str, port: int) -> bool:
-        with socket.socket() as s:
-            try:
-                s.bind((ip, port))
-            except OSError:
-                return False
-        return True
+    def hold(ip: str, port: int) -> socket.socket | None:
+        s = socket.socket()
+        try:
+            s.bind((ip, port))  # (not reusable yet: refused if any socket has the port, another server's hold too)
+        except OSError:
+            s.close()
+            return None
+        # Reusable from now on, so that the kernel's bind and listen may share the port with this socket.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        return s
 
 
 # One per process, as jupyter_client's own port cache: every kernel manager of the server asks it. Its choices
@@ -68,27 +80,35 @@ PICKER = PortPicker(port_range(), random.Random())
 
 
 class KernelOnOwnPorts(AsyncIOLoopKernelManager):  # type: ignore[misc]  # (jupyter_client is untyped here)
-    """A kernel manager whose TCP kernels get their ports from :data:`PICKER` (also on a restart asking for new
-    ones); the kernel and its messages are as any other's."""
+    """A kernel manager whose TCP kernels get their ports from :data:`PICKER`, held for HOLD seconds after the kernel
+    starts (also on a restart asking for new ports); the kernel and its messages are as any other's."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cache_ports = False  # jupyter_client's cache would pick the ports itself, from the ephemeral range
-        self.own_ports = False
+        self.held: list[socket.socket] = []
 
     async def _async_pre_start_kernel(self, **kw: Any) -> Any:
         if self.transport == "tcp" and all(getattr(self, name) == 0 for name in PORT_NAMES):
-            for name in PORT_NAMES:
-                setattr(self, name, PICKER.pick(self.ip))
-            self.own_ports = True
+            self.release()
+            self.held = [PICKER.reserve(self.ip) for _ in PORT_NAMES]
+            for name, held in zip(PORT_NAMES, self.held, strict=True):
+                setattr(self, name, held.getsockname()[1])
+            asyncio.get_running_loop().call_later(HOLD, self.release, self.held)
         return await super()._async_pre_start_kernel(**kw)
+
+    def release(self, held: list[socket.socket] | None = None) -> None:
+        """Closes the sockets holding this kernel's ports (``held``: those of one start; by default the last)."""
+        for s in self.held if held is None else held:
+            s.close()
 
     def cleanup_random_ports(self) -> None:
         # A restart with new ports (the restarter's, after a kernel died at start): forget these, as jupyter_client
         # forgets the ports it picked, so that the next start picks others.
-        if self.own_ports:
+        if self.held:
+            self.release()
+            self.held = []
             for name in PORT_NAMES:
                 setattr(self, name, 0)
-            self.own_ports = False
             self.cleanup_connection_file()
         super().cleanup_random_ports()

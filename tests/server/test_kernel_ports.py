@@ -58,7 +58,11 @@ def free_pair() -> range:
     ours = port_range()
     for _ in range(200):
         p = rng.randrange(ours.start, ours.stop - 1)
-        if PortPicker.free("127.0.0.1", p) and PortPicker.free("127.0.0.1", p + 1):
+        holds = [PortPicker.hold("127.0.0.1", port) for port in (p, p + 1)]
+        for held in holds:
+            if held:
+                held.close()
+        if all(holds):
             return range(p, p + 2)
     pytest.fail("no two free neighbouring ports")
 
@@ -69,9 +73,32 @@ def test_a_port_in_use_is_not_picked_and_none_twice() -> None:
         taken.bind(("127.0.0.1", ports[0]))
         taken.listen()
         picker = PortPicker(ports, random.Random(1))
-        assert picker.pick("127.0.0.1") == ports[1]
+        with picker.reserve("127.0.0.1") as held:
+            assert held.getsockname()[1] == ports[1]
         with pytest.raises(OSError, match=f"no free port for a kernel in {ports[0]}-{ports[1]}"):
-            picker.pick("127.0.0.1")  # the other is in use, this one was just handed out
+            picker.reserve("127.0.0.1")  # the other is in use, this one was just handed out
+
+
+def test_a_held_port_is_refused_to_another_server_and_taken_by_its_kernel() -> None:
+    """What the hold is for: another process's picker (here a second one) cannot take the port, the kernel's ZeroMQ
+    socket binds and listens on it, and a client reaches the kernel's socket."""
+    import zmq
+
+    ports = free_pair()
+    held = PortPicker(range(ports[0], ports[0] + 1), random.Random(2)).reserve("127.0.0.1")
+    context = zmq.Context()
+    kernel, client = context.socket(zmq.REP), context.socket(zmq.REQ)
+    try:
+        assert PortPicker.hold("127.0.0.1", ports[0]) is None  # another server's pick
+        kernel.bind(f"tcp://127.0.0.1:{ports[0]}")
+        client.connect(f"tcp://127.0.0.1:{ports[0]}")
+        client.send(b"kernel_info")
+        assert kernel.poll(10_000) and kernel.recv() == b"kernel_info"
+    finally:
+        held.close()
+        kernel.close(linger=0)
+        client.close(linger=0)
+        context.term()
 
 
 def test_voila_servers_start_their_kernels_so() -> None:
