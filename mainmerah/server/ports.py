@@ -20,7 +20,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from jupyter_client.ioloop import AsyncIOLoopKernelManager
+from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
 PORT_NAMES = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port")
 # Linux's range by default; other systems start theirs at 49152 (IANA's), above what is taken here.
@@ -79,9 +79,9 @@ class PortPicker:
 PICKER = PortPicker(port_range(), random.Random())
 
 
-class KernelOnOwnPorts(AsyncIOLoopKernelManager):  # type: ignore[misc]  # (jupyter_client is untyped here)
-    """A kernel manager whose TCP kernels get their ports from :data:`PICKER`, held for HOLD seconds after the kernel
-    starts (also on a restart asking for new ports); the kernel and its messages are as any other's."""
+class KernelOnOwnPorts(ServerKernelManager):  # type: ignore[misc]  # (jupyter_server is untyped here)
+    """The Jupyter server's kernel manager (its default), but that its TCP kernels get their ports from :data:`PICKER`,
+    held for HOLD seconds after the kernel starts (also on a restart asking for new ports)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -91,7 +91,13 @@ class KernelOnOwnPorts(AsyncIOLoopKernelManager):  # type: ignore[misc]  # (jupy
     async def _async_pre_start_kernel(self, **kw: Any) -> Any:
         if self.transport == "tcp" and all(getattr(self, name) == 0 for name in PORT_NAMES):
             self.release()
-            self.held = [PICKER.reserve(self.ip) for _ in PORT_NAMES]
+            self.held = []
+            try:
+                for _ in PORT_NAMES:
+                    self.held.append(PICKER.reserve(self.ip))
+            except OSError:
+                self.release()
+                raise
             for name, held in zip(PORT_NAMES, self.held, strict=True):
                 setattr(self, name, held.getsockname()[1])
             asyncio.get_running_loop().call_later(HOLD, self.release, self.held)
