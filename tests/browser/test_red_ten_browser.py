@@ -32,13 +32,15 @@ def decisions(page, scope: str) -> int:  # noqa: ANN001
     return int(page.get_attribute(f"{scope} .mm-header", "data-decisions"))
 
 
-def codes_in(page, selector: str) -> list[Card]:  # noqa: ANN001
-    classes = page.eval_on_selector_all(selector, "els => els.map(e => e.className)")
-    out = []
-    for cls in classes:
-        code = next(c for c in cls.split() if c.startswith("mm-c-"))[5:]
-        out.append(Card.parse(code))
-    return out
+def cards_of(classes: list[str]) -> list[Card]:
+    return [Card.parse(next(c for c in cls.split() if c.startswith("mm-c-"))[5:]) for cls in classes]
+
+
+POSITION_JS = """(scope) => {
+  const classes = (s) => [...document.querySelectorAll(scope + ' ' + s)].map((e) => e.className);
+  return [classes('.mm-hand .mm-card:not(.mm-empty)'), classes('.mm-air-top .mm-mini'),
+          !!document.querySelector(scope + ' .mm-rt-pass:not(.mm-hidden):not(.mm-idle)')];
+}"""
 
 
 def turn(page, scope: str, seen: dict[str, int]) -> bool:  # noqa: ANN001
@@ -59,11 +61,18 @@ def turn(page, scope: str, seen: dict[str, int]) -> bool:  # noqa: ANN001
     if keep.count():
         keep.click()
     else:
-        hand = codes_in(page, f"{scope} .mm-hand .mm-card:not(.mm-empty)")
-        top = codes_in(page, f"{scope} .mm-air-top .mm-mini")
+        # The hand, the cards to beat and the pass button read in one go (the lesson's table plays on by itself: read
+        # one by one, they once came from two different moments, a new trick's with the last one's top).
+        hand_classes, top_classes, can_pass = page.evaluate(POSITION_JS, scope)
+        hand, top = cards_of(hand_classes), cards_of(top_classes)
         combo = classify(top) if top else None
         options = sorted(plays(hand, combo), key=lambda p: -p.size)
-        can_pass = page.locator(f"{scope} .mm-rt-pass:not(.mm-hidden):not(.mm-idle)").count() > 0
+        if not options and not can_pass:  # between two frames of the table: look again (a few times at most)
+            seen["unsure"] = seen.get("unsure", 0) + 1
+            assert seen["unsure"] < 40, f"nothing to play and no pass: hand {hand}, to beat {top}"
+            page.wait_for_timeout(100)
+            return True
+        seen["unsure"] = 0
         if can_pass and (not options or seen["pass"] == 0):
             page.click(f"{scope} .mm-rt-pass")
             seen["pass"] += 1
