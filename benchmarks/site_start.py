@@ -140,7 +140,7 @@ STEPS = [  # (name, what happened by then): the marks in the order a visit passe
     # Meanwhile the page's scripts load JupyterLite, whose kernel then takes that worker:
     ("asked", "the kernel's worker runs its initialize (the page's scripts loaded)"),
     ("runtime", "loadPyodide returned: Python handed over to the kernel"),
-    ("kernel-start", "the kernel's file system and piplite (micropip imported)"),
+    ("kernel-start", "the kernel's file system and piplite"),
     ("kernel", "import pyodide_kernel: the IPython shell made"),
     ("globals", "the kernel's globals"),
     ("cell", "-> the notebook's cell runs (Voici's execution request)"),

@@ -63,9 +63,10 @@ WIDGETS = ["ipywidgets", "jupyterlab_widgets", "anywidget", "comm", "psygnal"]
 # IPython (the kernel's shell), the widgets, and the pages the notebooks show (snapshot_imports() adds what
 # they import as they first draw).
 SNAPSHOT_IMPORTS = ["IPython", "ipywidgets", *(f"mainmerah.pages.{nb.removesuffix('.ipynb')}" for nb in NOTEBOOKS)]
-# What the kernel imports next as it starts: piplite (micropip with it) and pyodide_kernel, whose import makes the
-# kernel's IPython shell (0.4 s of a return visit, measured, when they were left out). They hold objects of
-# Pyodide's own (its API and some of its functions): sitebuild/boot.js keeps those by name.
+# What the kernel imports next as it starts: piplite (micropip only at an install: LAZY_PIPLITE) and
+# pyodide_kernel, whose import makes the kernel's IPython shell (0.4 s of a return visit, measured, when they were
+# left out). They hold objects of Pyodide's own (its API and some of its functions): sitebuild/boot.js keeps those
+# by name.
 KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel"]
 # What Python 3.13 imports the first time a page reads a file of the package (importlib.resources.files: the
 # board's script, the styles): after a restore, the first module imported from the standard library's zip reads
@@ -81,7 +82,27 @@ LAZY_EMBED = '''def __getattr__(name):
         from .terminal.embed import embed
         return embed
     raise AttributeError(f"module 'IPython' has no attribute {name!r}")'''
-WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed import embed", LAZY_EMBED)]}
+# piplite (the kernel's `%pip`) imported micropip and unittest.mock as the kernel started, for an install no page
+# asks for: 0.19 s of the kernel's import in node (micropip 0.16 s). Here each is imported at the first install;
+# the annotations naming micropip's types are left unevaluated.
+PIPLITE = "piplite/piplite.py"
+LAZY_PIPLITE = [
+    (PIPLITE, '"""\n\nfrom typing import Any\n',
+     '"""\n\nfrom __future__ import annotations\n\nfrom typing import Any\n'),
+    (PIPLITE, "from unittest.mock import patch\n\nimport micropip\nfrom micropip.package_index import ProjectInfo, "
+              "CompatibilityLayer\nfrom micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+     "# (mainmerah's static site: micropip and unittest.mock are imported at the first install)\n"),
+    (PIPLITE, "    info = ProjectInfo._compatible_only(",
+     "    from micropip.package_index import ProjectInfo\n\n    info = ProjectInfo._compatible_only("),
+    (PIPLITE, "    return await _MP_QUERY_PACKAGE(",
+     "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n\n"
+     "    return await _MP_QUERY_PACKAGE("),
+    (PIPLITE, '    with patch("micropip.package_index.query_package", _query_package):',
+     '    from unittest.mock import patch\n\n    import micropip\n\n'
+     '    with patch("micropip.package_index.query_package", _query_package):'),
+]
+WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed import embed", LAZY_EMBED)],
+                 "piplite": LAZY_PIPLITE}
 # Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
 KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
@@ -256,6 +277,8 @@ def lay_pyodide(dest: Path) -> list[str]:
         # widgetsnbextension: the 4.x mock (ipywidgets 8); 3.6.999 is for ipywidgets 7.
         wheel = sorted(pypi.glob(f"{name}-*.whl"))[-1]
         shutil.copy2(wheel, dest / wheel.name)
+        if name in WHEEL_PATCHES:
+            patched(dest / wheel.name, WHEEL_PATCHES[name])
         packages[norm(name)] = lock_entry(norm(name), wheel.name.split("-")[1], dest / wheel.name, [], [])
     folder = PROFILE.replace("-", "_")
     profile = data_wheel(folder, "1.0", dest, {

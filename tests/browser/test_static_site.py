@@ -750,3 +750,58 @@ def test_python_modules_come_compiled_and_the_lockfile_knows_each_wheel(site_roo
     assert b"__getattr__" in ipython.read("IPython/__init__.pyc"), "IPython imports its terminal when asked for"
     stdlib = zipfile.ZipFile(pyodide / "python_stdlib.zip").namelist()
     assert [m for m in stdlib if m.endswith(".py")] == [] and "json/__init__.pyc" in stdlib
+
+
+def site_build_module() -> Any:
+    """sitebuild/build.py, loaded by path (it imports offline.py from beside it)."""
+    if str(ROOT / "sitebuild") not in sys.path:
+        sys.path.insert(0, str(ROOT / "sitebuild"))
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "sitebuild" / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_kernels_piplite_imports_micropip_only_to_install(site_root: Path, tmp_path: Path) -> None:
+    """The piplite the site ships (the labextension's wheel, patched as the build does): nothing of micropip or
+    unittest.mock imported with the module, each imported inside the function that installs, the rest unchanged."""
+    import ast
+
+    site_build = site_build_module()
+
+    pypi = SITE_VENV / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    shipped = sorted(pypi.glob("piplite-*.whl"))
+    if not shipped:
+        pytest.fail(f"no piplite wheel in {pypi}: the site's build environment is missing (make site)")
+    w = tmp_path / shipped[-1].name
+    w.write_bytes(shipped[-1].read_bytes())
+    before = zipfile.ZipFile(w).read(site_build.PIPLITE).decode()
+    site_build.patched(w, site_build.WHEEL_PATCHES["piplite"])
+    after = zipfile.ZipFile(w).read(site_build.PIPLITE).decode()
+    tree = ast.parse(after)
+
+    def names(nodes: list[ast.stmt]) -> set[str]:
+        found = set()
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                found.add(node.module or "")
+        return found
+
+    top = names(tree.body)
+    assert not {n for n in top if n.startswith(("micropip", "unittest"))}, top
+    functions = {f.name: names(list(ast.walk(f))) for f in tree.body  # type: ignore[arg-type]
+                 if isinstance(f, ast.AsyncFunctionDef | ast.FunctionDef)}
+    assert {"micropip", "unittest.mock"} <= functions["_install"]
+    assert "micropip.package_index" in functions["_query_package"]
+    assert "micropip.package_index" in functions["_get_pypi_json_from_index"]
+    # Every other line as it was: the patch only moves imports.
+    moved = {"from unittest.mock import patch", "import micropip", "from __future__ import annotations",
+             "from micropip.package_index import ProjectInfo, CompatibilityLayer",
+             "from micropip.package_index import query_package as _MP_QUERY_PACKAGE",
+             "from micropip.package_index import ProjectInfo",
+             "# (mainmerah's static site: micropip and unittest.mock are imported at the first install)"}
+    kept = [line for line in before.splitlines() if line.strip() and line.strip() not in moved]
+    assert kept == [line for line in after.splitlines() if line.strip() and line.strip() not in moved]
