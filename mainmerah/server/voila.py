@@ -244,6 +244,9 @@ class MainMerahVoila(Voila):
         return settings
 
     def initialize(self, argv: Any = None) -> None:
+        from mainmerah.server.templates import compile_templates_once
+
+        compile_templates_once()  # every page's template read compiled after the first (templates.py)
         super().initialize(argv)
         if self.students > 0:
             # Voila's kernel manager is built later (in start) from this config: the pools grow before it exists.
