@@ -116,6 +116,17 @@ def test_theme_names_are_translated(game: str) -> None:
             assert said and said != english, (lang, theme)
 
 
+def test_a_black_card_that_scores_left_on_the_table_is_named_for_its_points_not_its_colour() -> None:
+    """Chinese Ten with 3 players: A♠ scores 30. Played where it takes nothing, it stays on the table to be captured:
+    the theme says a scoring card, as it is a black one."""
+    g = mm.game_from_layout("chinese-ten", hands=["AS 3C", "2D 4C", "6D 8C"], table="7C 5D KS QC",
+                            stock="2C 6S 8S JS 4S 5S", dealer=2)
+    assert g.decision.seat == 0 and g.points(mm.Card.parse("AS")) == 30  # type: ignore[attr-defined]
+    found = themes_of(mm.game_info("chinese-ten"), g, "AS", "3C")
+    assert found[0] == "red-left", found
+    assert theme_name("chinese-ten", found[0]) == "leaving a scoring card to be captured"
+
+
 def red_ten_planted(seed: int) -> tuple[Any, int | None, str]:
     """A Red Ten hand where seat 0 plays greedily except once: leading with a straight that would leave it at
     most three cards, it breaks the straight (a single out of it, of a rank it holds once)."""

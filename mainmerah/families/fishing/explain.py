@@ -288,7 +288,9 @@ def summary(game: Game, names: Sequence[str] | None = None, you: int | None = No
 THEMES: dict[str, str] = {
     "choose-the-capture": N_("taking the wrong table card"),
     "missed-capture": N_("a missed capture"),
-    "red-left": N_("leaving a red card to be captured"),
+    # (The id stays "red-left": kept records name it. Its card may be black: with 3 or 4 players Chinese Ten's
+    # A♠ and A♣ score too.)
+    "red-left": N_("leaving a scoring card to be captured"),
     "wasted-high": N_("a wasted high card"),
     "costs-later": N_("a card that costs you later"),
 }
@@ -312,7 +314,7 @@ def taken_now(game: Any, action: str) -> tuple[int, bool]:
 
 def themes(game: Any, played: str, better: str) -> tuple[str, ...]:
     """What ``played`` (at ``game``'s decision) got wrong against ``better``, the main theme first: the capture
-    chosen; a capture worth less than the better card's; the played card, a red one, left on the table to be
+    chosen; a capture worth less than the better card's; the played card, one that scores, left on the table to be
     captured; a card worth more points spent where a cheaper one did better; else a cost that shows later."""
     d = game.decision
     if d is not None and d.kind == "capture":

@@ -409,7 +409,7 @@ def signed(n: int) -> str:
 
 THEMES: dict[str, str] = {
     "answer": N_("showing or hiding your red tens"),
-    "passed-could-win": N_("passing when you could win the trick"),
+    "passed-could-win": N_("passing when you could beat the play on top"),
     "wasted-bomb": N_("a wasted bomb"),
     "broke-combo": N_("breaking a pair or straight for nothing"),
     "too-high": N_("a high card spent too early"),

@@ -471,6 +471,10 @@ def test_greedy_choices():
     assert greedy_move(cards("KH 4C"), cards("2H 5S 9C"), 1) == (C("KH"), 0)
     # nothing fits: discard the card worth most
     assert greedy_move(cards("2D KD 4D"), cards("5S 9C"), 0) == (C("KD"), None)
+    # (its level's description) out of the red either way, it weighs a safer top on its own stack against shedding
+    # the card worth most: 9♣ on its own low 5♣ rather than K♦ (10 points) on the rival's K♥; on its own 9♠, K♦
+    assert greedy_move(cards("9C KD"), cards("5C KH"), 0) == (C("9C"), 0)
+    assert greedy_move(cards("9C KD"), cards("9S KH"), 0) == (C("KD"), 1)
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "expert"])

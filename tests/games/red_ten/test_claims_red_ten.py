@@ -143,6 +143,7 @@ def teams() -> None:
 def answers() -> None:
     assert answers_for(parse_cards("3♠")) == ["keep"]
     assert answers_for(parse_cards("10♥")) == ["keep", "reveal 10♥"]
+    assert answers_for(parse_cards("10♦")) == ["keep", "reveal 10♦"]
     assert "surrender" in answers_for(list(RED_TENS)) and "surrender" not in answers_for(parse_cards("10♥"))
 
 
@@ -399,7 +400,7 @@ CHECKS: dict[str, Callable[[], None]] = {
     "Nobody knows the teams at first.": nobody_knows,
     "Before the first card every player answers once, and the answers are shown together.": answered_together,
     "Without a red ten: keep.": answers,
-    "With one: keep, reveal 10♥.": answers,
+    "With 10♥ alone: keep, reveal 10♥; with 10♦ alone: keep, reveal 10♦.": answers,
     "With both: keep, reveal 10♥, reveal 10♦, reveal 10♥ 10♦, surrender.":
         lambda: answers_for(list(RED_TENS)) == ["keep", "reveal 10♥", "reveal 10♦", "reveal 10♥ 10♦", "surrender"],
     "The hand is open when both red tens are shown by these answers; otherwise it is hidden.": open_hand,

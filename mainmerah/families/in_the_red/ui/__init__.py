@@ -13,7 +13,8 @@ UI = GameUI(
     levels={
         # Each line says what families/in_the_red/bots.py does at that level.
         "random": N_("random lays any card that fits, or discards any card when none fits"),
-        "greedy": N_("greedy keeps itself out of the red as if the round ended now, then sheds its highest card"),
+        "greedy": N_("greedy keeps itself out of the red as if the round ended now, then weighs a safer top on its own "
+                    "stack against shedding the card worth most"),
         "expert": N_("expert plays each choice out over many deals of the unseen cards and picks the one that "
                      "leaves it the fewest points"),
     },

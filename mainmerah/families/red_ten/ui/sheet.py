@@ -103,13 +103,14 @@ def _round(page: Page) -> None:
 def _teams(page: Page) -> None:
     page.heading(_("Teams and the red tens"))
     both = answers_for(RED_TENS)
-    one = answers_for(RED_TENS[:1])
+    hearts, diamonds = (answers_for([ten]) for ten in RED_TENS)  # (each its own reveal)
     page.bullets([
         _("The holders of {a} and {b} are one team, the other two the other; a player holding both plays "
           "alone against three. Nobody knows the teams at first.").format(a=RED_TENS[0], b=RED_TENS[1]),
         _("Before the first card every player answers once, and the answers are shown together. Without a red "
-          "ten: {none}. With one: {one}. With both: {both}.").format(
-            none=answer_text(answers_for(())[0]), one=listed(map(answer_text, one)),
+          "ten: {none}. With {a} alone: {one_a}; with {b} alone: {one_b}. With both: {both}.").format(
+            none=answer_text(answers_for(())[0]), a=RED_TENS[0], b=RED_TENS[1],
+            one_a=listed(map(answer_text, hearts)), one_b=listed(map(answer_text, diamonds)),
             both=listed(map(answer_text, both))),
         _("The hand is open when both red tens are shown by these answers; otherwise it is hidden."),
     ], size=8)
