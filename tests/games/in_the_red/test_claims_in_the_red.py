@@ -156,8 +156,8 @@ def the_example() -> list[str]:
 
 CHECKS: dict[str, Callable[[], None]] = {
     "Each player has a stack of face-up cards.": stacks,
-    "After every player has laid one card, look at the top card of each stack: whoever shows the highest red card "
-    "(♥ or ♦, Ace high) is in the red and picks up a card.": highest_red_loses,
+    "After every player has laid one card, look at the top card of each stack.": stacks,
+    "Whoever shows the highest red card (♥ or ♦, Ace high) is in the red and picks up a card.": highest_red_loses,
     "If no top card is red, the lowest black card loses instead.": lowest_black,
     "Ties all lose.": ties_lose,
     "On your turn you lay one card from your hand on top of any stack, your own or another player's, whose top card "
@@ -260,3 +260,15 @@ def test_no_card_is_wild() -> None:
     for card in PACK:
         for top in PACK:
             assert fits(card, top) == (card.suit == top.suit or card.rank == top.rank), (card, top)
+
+
+def test_the_first_lessons_rule_hint_states_who_loses_in_checked_sentences() -> None:
+    """The "The rule" hint of each task of "Who is in the red" is the rule as the lesson's intro states it."""
+    from claims import sentences
+
+    from mainmerah.families.in_the_red.ui.lessons import lesson_red, who_loses
+
+    lesson = lesson_red()
+    assert lesson.tasks and all(task.rule == who_loses() for task in lesson.tasks)
+    for sentence in sentences(who_loses()):
+        assert sentence in CHECKS, sentence

@@ -46,12 +46,19 @@ def loser_why(card: Card, tops: Sequence[Card]) -> str:
         card=card, worst=worst[0])
 
 
+def who_loses() -> str:
+    """The rule of who loses a round, as lesson 1 states it (its tasks' "The rule" hint too)."""
+    return _("Whoever shows the highest red card (♥ or ♦, Ace high) is in the red and picks up a card. If no top "
+             "card is red, the lowest black card loses instead. Ties all lose.")
+
+
 def loser_task(key: str, tops_text: str, prompt: str) -> PickTask:
     tops = parse_cards(tops_text)
     lost = losers(tops)[0]
     return PickTask(prompt, tops, [tops[s] for s in lost], key=key, right=lambda c: loser_why(c, tops),
                     wrong=lambda c: loser_why(c, tops), row_label=_("The top cards of the stacks:"),
-                    done=_("Those players pick up a card from the pack (and the round's discards)."))
+                    done=_("Those players pick up a card from the pack (and the round's discards)."),
+                    rule=who_loses())
 
 
 def lesson_red() -> Lesson:
@@ -62,9 +69,7 @@ def lesson_red() -> Lesson:
     ]
     return Lesson("itr-red", _("Who is in the red"), _(
         "Each player has a stack of face-up cards. After every player has laid one card, look at the top card "
-        "of each stack: whoever shows the highest red card (♥ or ♦, Ace high) is in the red and picks up a "
-        "card. If no top card is red, the lowest black card loses instead. Ties all lose."), tasks,
-        outro=_("That is the whole rule of who loses a round."))
+        "of each stack.") + " " + who_loses(), tasks, outro=_("That is the whole rule of who loses a round."))
 
 
 # ----- lesson 2: where a card may go -----------------------------------------------------------------------------
