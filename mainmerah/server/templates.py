@@ -2,11 +2,11 @@
 
 nbconvert makes a new Jinja environment for every exporter, and Voila makes an exporter for every page it
 renders (a preheated kernel's too): each page parsed and compiled the same template files again, about a dozen
-of them, 0.4 s of the server's CPU a page (a profile of a Voila server, 2026-12-06; 3.2 s of its 12 s over four
-table pages and their kernels' refills). :func:`compile_templates_once` gives every such environment one cache
-of compiled templates in this process's memory: a template is compiled the first time and read from the cache
-after. Jinja checks each template's source against the checksum kept with its code, so a template edited while
-the server runs is compiled again.
+of them (a profile of a Voila server, 2026-12-06: 3.2 s of its 12 s over four table pages and their kernels'
+refills, under the profiler; measured without it, about 0.1 s of the server's CPU a page).
+:func:`compile_templates_once` gives every such environment one cache of compiled templates in this process's
+memory: a template is compiled the first time and read from the cache after. Jinja checks each template's source
+against the checksum kept with its code, so a template edited while the server runs is compiled again.
 """
 
 from __future__ import annotations
