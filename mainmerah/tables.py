@@ -218,6 +218,13 @@ class Seat:
         return bool(self.frame.get("hints"))
 
     @property
+    def pace(self) -> float:
+        """The table's pace (seconds between the computers' moves, as its creator chose): a joining page shows the
+        others' moves at it too."""
+        pace = self.frame.get("pace")
+        return float(pace) if isinstance(pace, int | float) and not isinstance(pace, bool) and 0 <= pace <= 10 else 1.0
+
+    @property
     def views(self) -> list[Any]:
         """The watcher's: every seat's view."""
         return [decode(v) for v in self.frame.get("views", [])]

@@ -170,7 +170,9 @@ def shared_table_from_request(query: str, code: str, lang_chosen: bool, **overri
     from mainmerah.pages.home import language_problems
     from mainmerah.pages.shared import join_from_link
 
-    page = join_from_link(code, lang_chosen, **{"links": True, **overrides})
+    # A pace in the link is this page's own; without one the page shows the others' moves at the table's pace.
+    pace = {k: v for k, v in options_from_query(query)[0].items() if k in ("auto", "delay")}
+    page = join_from_link(code, lang_chosen, **{"links": True, **pace, **overrides})
     problems = language_problems(query)
     if problems:
         page.children = (w.HTML(f'<p class="mm-sh-refused">{escape(sentences(*problems))}</p>'), *page.children)

@@ -215,7 +215,8 @@ class SharedPanel(w.VBox):
         return True
 
     def _sit(self, seat: Any, name: str) -> None:
-        self.table.sit_at(seat)
+        if self.table.remote is not seat:  # (a joining page's table sits there from the start)
+            self.table.sit_at(seat)
         self.kept[seat.code] = seat.token
         self._keep(name)
         if self.keeper is not None:
@@ -380,7 +381,7 @@ def join_from_link(code: str, lang_chosen: bool, **table_kw: Any) -> Any:
                 watch_button.layout.display = None
                 page.children = (line, watch_button, keeper)
             return
-        table = TableWidget(game=seat.world, human=seat.index, **table_kw)
+        table = TableWidget(seat=seat, **{"delay": seat.pace, **table_kw})
         keep_practice(table, keeper)  # your review's mistakes come back in the tutorial's Practice tab
         panel = SharedPanel(table, keeper)
         table.side.children = (panel, *table.side.children)

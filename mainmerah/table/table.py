@@ -37,7 +37,7 @@ from mainmerah.table.people import PeopleControls
 from mainmerah.table.presenter import Presenter, presenter_class
 from mainmerah.table.review import ReviewPanel
 from mainmerah.table.seats import BOT_NAMES, OpponentPanel, Seats, seat_names
-from mainmerah.table.shared import SharedTable
+from mainmerah.table.shared import RemoteSeat, SharedTable
 from mainmerah.table.steps import Stepper
 from mainmerah.table.style import style_widget
 
@@ -70,7 +70,9 @@ class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper,
     person presses "I am Sari: show my hand" (:meth:`reveal`); ``human`` is then the seat shown.
 
     :meth:`sit_at` makes it one seat of a table held by the table server (``mainmerah.tables``; see
-    :mod:`.shared`): drawn from that seat's frames, its actions sent to the server.
+    :mod:`.shared`): drawn from that seat's frames, its actions sent to the server. ``seat`` does so from the
+    start (a page joining by the link): ``game`` and ``human`` are the seat's, and no computer of its stand-in
+    game moves in the page meanwhile (it would show a move nobody made).
     """
 
     step = traitlets.Int(0)  # not synced: observe it from Python to follow the game
@@ -95,8 +97,11 @@ class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper,
         options: bool | None = None,
         hints: bool = True,
         people: Mapping[int, str] | Sequence[int] | None = None,
+        seat: RemoteSeat | None = None,
     ) -> None:
         super().__init__()
+        if seat is not None:
+            game, human = seat.world, seat.index
         name = game if isinstance(game, str) else getattr(game, "game_name", registry.games()[0])
         self.presenter: Presenter = presenter_class(name)(self, name)
         if game is None or isinstance(game, str):
@@ -141,7 +146,10 @@ class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper,
             self.add_class("mm-root")
             self.add_class("mm-table")
             self._build(controls, controls if options is None else options)
-            self._set_game(game, from_start=False)
+            if seat is None:
+                self._set_game(game, from_start=False)
+            else:
+                self.sit_at(seat)
         ref = weakref.WeakMethod(self.refresh)
         on_language_change(lambda _code: None if (m := ref()) is None else m())
 

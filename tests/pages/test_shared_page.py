@@ -132,3 +132,29 @@ def test_a_full_tables_link_says_so_and_offers_to_watch_what_every_seat_sees(loc
         watching.close()
         budi.close()
         made.seat.close()
+
+
+@pytest.mark.parametrize(("link", "shown_at"), [("", 0.45), ("&pace=slow", 2.0), ("&pace=manual", None)])
+def test_a_joining_page_shows_the_moves_at_the_tables_pace_unless_its_link_names_one(
+        local: Local, monkeypatch: pytest.MonkeyPatch, link: str, shown_at: float | None) -> None:
+    """The table's creator chose its pace (the server's computers move at it); a page joining by the link shows
+    every move at that pace too, not at a page's default, and a ``?pace=`` in its own link wins. Before the page
+    sits at its seat no computer moves in its stand-in game (at pace 0 that made-up move was shown)."""
+    from mainmerah.pages.play import table_from_request
+
+    srv = tables.connect(local.url)
+    made = srv.create("main-merah", seats=["person", "person"], seed=5, pace=0.45, live=False)
+    monkeypatch.setenv("QUERY_STRING", f"table={made.code}{link}")
+    moved: list[int] = []  # every move a computer made in the page (none: the server plays the computers)
+    bot_move = TableWidget._bot_move
+    monkeypatch.setattr(TableWidget, "_bot_move", lambda t: (moved.append(t.game.decision.seat), bot_move(t)))
+    page = table_from_request()
+    page.children[-1]._page_message({"k": "kept", "records": {}, "available": True})
+    table = page.children[0]
+    assert isinstance(table, TableWidget) and table.remote is not None and table.human == 1
+    assert (table.delay if table.auto else None) == shown_at
+    # Ani (seat 0) is to move: no computer of the page's stand-in game moved for her meanwhile.
+    real = local.hub.store.tables[made.code].game
+    assert real.decision.seat == 0 and not real.choices
+    assert not table.game.choices and table.header["decisions"] == 0 and moved == []
+    table.leave_table()
