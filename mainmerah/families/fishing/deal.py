@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from mainmerah.core.cards import PACK, Card, CardError, parse_cards
 from mainmerah.core.errors import LayoutError
@@ -38,9 +39,10 @@ class Setup:
         """Why ``first`` plays first (the Deal event says it): the given ``opener``, else :func:`first_reason`."""
         return self.opener or first_reason(self)
 
-    @property
+    @cached_property
     def out(self) -> tuple[Card, ...]:
-        """Cards not in this set-up at all (only for partial teaching layouts)."""
+        """Cards not in this set-up at all (only for partial teaching layouts). Kept once worked out: every seat's
+        view names them, and the search's worlds make thousands of views."""
         used = set(self.table) | set(self.stock)
         for h in self.hands:
             used.update(h)
