@@ -17,6 +17,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import processes
 import psutil
@@ -176,22 +177,64 @@ def cmdline(proc: psutil.Process) -> list[str]:
         return []
 
 
+# Where a page may send a request: its server (every test's server listens on 127.0.0.1), or no network at all.
+HERE = ("127.0.0.1", "data", "blob")
+# Every request of a browser test's pages that went elsewhere: (the test, the URL). Each test fails on its own
+# (:func:`nothing_leaves_the_server`).
+AWAY: list[tuple[str, str]] = []
+
+
+def host(url: str) -> str:
+    """The host a request goes to ("data" and "blob" for those URLs)."""
+    return urlsplit(url).hostname or url.split(":")[0]
+
+
+def watching(context: Any) -> Any:
+    """Record every request of ``context``'s pages (and of the service workers they start) that leaves 127.0.0.1."""
+    def seen(r: Any) -> None:
+        if host(r.url) not in HERE:
+            AWAY.append((os.environ.get("PYTEST_CURRENT_TEST", "?"), r.url))
+
+    context.on("request", seen)
+    return context
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    """The worker's one Chromium. Its pages close as a visitor's tabs do (see :func:`closing_as_a_visitor`)."""
+    """The worker's one Chromium. Its pages close as a visitor's tabs do (see :func:`closing_as_a_visitor`), and
+    every request they make is watched (:func:`nothing_leaves_the_server`)."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=chromium_args(p), headless=True)
-        new_context = b.new_context
+        new_context, new_page = b.new_context, b.new_page
 
         def visitor_context(*args: object, **kwargs: object) -> object:
-            return closing_as_a_visitor(new_context(*args, **kwargs))
+            return watching(closing_as_a_visitor(new_context(*args, **kwargs)))
+
+        def own_context_page(*args: object, **kwargs: object) -> object:
+            pg = new_page(*args, **kwargs)  # (its own context, made by playwright: watched before it loads)
+            watching(pg.context)
+            return pg
 
         b.new_context = visitor_context  # type: ignore[method-assign]
+        b.new_page = own_context_page  # type: ignore[method-assign]
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True)
+def nothing_leaves_the_server() -> Iterator[None]:
+    """No request of any page a browser test opens leaves the server: Voila's own page template links Font Awesome
+    on a CDN, which the app's template (config/app, found through JUPYTER_PATH as ``make app`` and the fixtures
+    set it) drops; the static site's build drops it too. Every page of every test is watched, for as long as it
+    is open (tests/browser/test_no_cdn.py checks the watch)."""
+    start = len(AWAY)
+    yield
+    away = AWAY[start:]
+    del AWAY[start:]
+    assert not away, f"requests left the server: {away}"
 
 
 @pytest.fixture
