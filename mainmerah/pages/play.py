@@ -15,7 +15,6 @@ the default is used instead.
 
 from __future__ import annotations
 
-import os
 import weakref
 from html import escape
 from typing import Any
@@ -25,7 +24,7 @@ from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
 from mainmerah.core.typed import read_seed
 from mainmerah.core.words import listed, sentences
-from mainmerah.pages.home import ignored
+from mainmerah.pages.home import ignored, request_query
 from mainmerah.table.cards import held_updates
 from mainmerah.table.controls import MANUAL, PACES, bot_levels, read_deal_code
 from mainmerah.table.presenter import table_games
@@ -45,15 +44,6 @@ def game_rules(name: str) -> tuple[str, tuple[int, ...], tuple[str, ...]]:
 
 PACE_NAMES = {"manual": MANUAL, "next": MANUAL, "slow": 2.0, "normal": 1.1, "fast": 0.45, "instant": 0.0}
 assert {v for _n, v in PACES} == set(PACE_NAMES.values())
-
-
-def request_query() -> str:
-    """The page request's query string ("" outside Voila, e.g. in JupyterLab)."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        from mainmerah.pages.request import wait_for_request
-
-        wait_for_request()  # a preheated kernel learns its request only now
-    return os.environ.get("QUERY_STRING", "")
 
 
 def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:

@@ -174,7 +174,8 @@ def selection_text(cards: Sequence[Card], top: tuple[int, Combo] | None, names: 
 def answer_label(answer: str) -> str:
     """A button's words for an answer before play."""
     if answer == "keep":
-        return _("Keep quiet (暗打)")
+        # (not "暗打": a hand is hidden unless both red tens are shown, and a seat without one keeps quiet too)
+        return _("Keep quiet")
     if answer == SURRENDER:
         return _("Surrender (−3)")
     cards = parse_cards(answer.split(None, 1)[1])
