@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -177,8 +178,15 @@ def cmdline(proc: psutil.Process) -> list[str]:
         return []
 
 
-# Where a page may send a request: its server (every test's server listens on 127.0.0.1), or no network at all.
-HERE = ("127.0.0.1", "data", "blob")
+def this_machine() -> frozenset[str]:
+    """Where a page may send a request: a server of this machine (the tests' servers listen on 127.0.0.1, one on
+    the machine's network address: test_security.py), or no network at all (data: and blob: URLs)."""
+    addresses = {a.address.split("%")[0] for nic in psutil.net_if_addrs().values() for a in nic
+                 if a.family in (socket.AF_INET, socket.AF_INET6)}
+    return frozenset({"127.0.0.1", "localhost", "data", "blob", *addresses})
+
+
+HERE = this_machine()
 # Every request of a browser test's pages that went elsewhere: (the test, the URL). Each test fails on its own
 # (:func:`nothing_leaves_the_server`).
 AWAY: list[tuple[str, str]] = []
@@ -190,7 +198,8 @@ def host(url: str) -> str:
 
 
 def watching(context: Any) -> Any:
-    """Record every request of ``context``'s pages (and of the service workers they start) that leaves 127.0.0.1."""
+    """Record every request of ``context``'s pages (and of the service workers they start) that leaves this
+    machine."""
     def seen(r: Any) -> None:
         if host(r.url) not in HERE:
             AWAY.append((os.environ.get("PYTEST_CURRENT_TEST", "?"), r.url))
