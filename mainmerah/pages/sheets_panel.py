@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
-from mainmerah.pages.parts import weak_listener
+from mainmerah.pages.parts import game_puzzles, puzzle_games, weak_listener
 from mainmerah.teach.lesson import Feedback, para
 
 
@@ -30,10 +30,8 @@ def choices() -> list[tuple[str, str]]:
     out = [(_("Rules sheet: {game}").format(game=_(registry.get(g).title)), f"rules:{g}")
            for g in registry.games_with("sheet")]
     if can_print():
-        from mainmerah.sheets.puzzles import shipped
-
-        for game in registry.games_with("puzzles"):
-            for level in sorted({p.level for p in shipped(game) or ()}):
+        for game in puzzle_games():  # (the registry's puzzles: matplotlib is imported only to make a sheet)
+            for level in sorted({p.level for p in game_puzzles(game)}):
                 out.append((_("Puzzle worksheet: {game}, level {level}").format(
                     game=_(registry.get(game).title), level=level), f"puzzles:{game}:{level}"))
     return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import io
 import re
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -298,6 +300,19 @@ def test_classroom_page_shows_the_panel_with_its_game_first() -> None:
     for query, game in (("", "main-merah"), ("game=chinese-ten", "chinese-ten")):
         panel = next(c for c in classroom_page(query).children if isinstance(c, SheetsPanel))
         assert panel.pick.value == f"rules:{game}"
+    # Every worksheet is on offer, one per level of the puzzles each game ships...
+    assert [k for _label, k in panel.pick.options if k.startswith("puzzles:")] == [
+        f"puzzles:{g}:{level}" for g in registry.games_with("puzzles")
+        for level in sorted({p.level for p in sheets.puzzles.shipped(g) or ()})]
+
+
+def test_the_classroom_page_opens_without_the_pdf_machinery() -> None:
+    """...yet the page opens without importing matplotlib (about 1 s of a kernel's start, most of the page's
+    making): the sheets' machinery is imported when a PDF is made."""
+    code = ("import sys\nfrom mainmerah.pages.classroom import classroom_page\nclassroom_page('game=chinese-ten')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "[]", done.stdout[-300:]
 
 
 def test_panel_without_matplotlib_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
