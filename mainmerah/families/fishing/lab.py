@@ -409,7 +409,8 @@ class RedealRow:
 
 def redeal_table(deals: int, seed: int = 0, progress: ProgressFactory | None = None,
                  chunk: int = 5000) -> list[RedealRow]:
-    """Exact redeal odds next to the share of ``deals`` fast deals that redealt, per players and variant.
+    """Exact redeal odds next to the share of ``deals`` deals that redealt, per players and variant (each deal's
+    first table drawn alone: :func:`~mainmerah.families.fishing.sim.first_table_redeals`, no hands dealt).
 
     The progress bar moves every ``chunk`` deals (the results do not depend on it).
     """
@@ -421,7 +422,7 @@ def redeal_table(deals: int, seed: int = 0, progress: ProgressFactory | None = N
             rng = random.Random(seed * 7919 + players * 31 + len(name))
             hit = 0
             for i in range(deals):
-                hit += ro.deal(players, name, rng).redeals > 0
+                hit += ro.first_table_redeals(players, name, rng)
                 if (i + 1) % step == 0:
                     bar.update(step)
             bar.update(deals % step)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from mainmerah.core.cards import PACK as DECK
@@ -134,9 +135,29 @@ class FastDeal(NamedTuple):
     redeals: int
 
 
+@cache
 def _redeal_mask(variant: str) -> tuple[bool, ...]:
     ranks = get_variant(variant).redeal_ranks
     return tuple((r + 1) in ranks for r in range(13))
+
+
+def _counts(types: Iterable[int]) -> list[int]:
+    tab = [0] * N_TYPES
+    for t in types:
+        tab[t] += 1
+    return tab
+
+
+def _redeals(table: Sequence[int], mask: Sequence[bool]) -> bool:
+    """Whether a table (counts by type) is dealt again: three or more of a rank the variant redeals on."""
+    return any(mask[r] and table[2 * r] + table[2 * r + 1] >= 3 for r in range(13))
+
+
+def first_table_redeals(players: int, variant: str, rng: random.Random) -> bool:
+    """Whether a deal's first table is dealt again, drawing only the table's cards (any of the pack's cards alike
+    likely, as the table of :func:`deal`'s first shuffle): the redeal odds' simulation, without dealing hands."""
+    table_n = SETUP_SIZES[players][1]
+    return _redeals(_counts(rng.sample(DECK_TYPES, table_n)), _redeal_mask(get_variant(variant).name))
 
 
 def deal(players: int = 2, variant: str = "classic", rng: random.Random | int | None = None,
@@ -154,10 +175,8 @@ def deal(players: int = 2, variant: str = "classic", rng: random.Random | int | 
     while True:
         cards = list(DECK_TYPES)
         rng.shuffle(cards)
-        tab = [0] * N_TYPES
-        for t in cards[start : start + table_n]:
-            tab[t] += 1
-        if not any(mask[r] and tab[2 * r] + tab[2 * r + 1] >= 3 for r in range(13)):
+        tab = _counts(cards[start : start + table_n])
+        if not _redeals(tab, mask):
             break
         redeals += 1
     hands = [cards[i * hand : (i + 1) * hand] for i in range(players)]
