@@ -215,8 +215,7 @@ class SharedPanel(w.VBox):
         return True
 
     def _sit(self, seat: Any, name: str) -> None:
-        if self.table.remote is not seat:  # (a joining page's table sits there from the start)
-            self.table.sit_at(seat)
+        self.table.sit_at(seat)  # (a joining page's table sits there from the start: nothing more then)
         self.kept[seat.code] = seat.token
         self._keep(name)
         if self.keeper is not None:

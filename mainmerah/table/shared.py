@@ -148,7 +148,10 @@ class SharedTable:
         return None if self.remote is None else self.remote.code
 
     def sit_at(self, seat: RemoteSeat) -> None:
-        """Play ``seat`` of a shared table from now on (the game shown is the server's, as this seat sees it)."""
+        """Play ``seat`` of a shared table from now on (the game shown is the server's, as this seat sees it); the
+        seat it plays already: nothing to do (leaving first would close it)."""
+        if seat is self.remote:
+            return
         self.leave_table()
         seq, frame, world = seat.current()  # (the stand-in game decoded once)
         if seat.index is None or world is None:
