@@ -119,6 +119,7 @@ def main() -> None:
         for nodeid, used, wall in rows[:25]:
             print(f"  {used:7.1f} {wall:7.1f}  {nodeid}")
     out = ROOT / "benchmarks" / "results" / "ci_cpu.json"
+    out.parent.mkdir(exist_ok=True)  # (a fresh clone has no results yet)
     out.write_text(json.dumps(result, indent=1) + "\n")
     sys.exit(code)
 

@@ -181,7 +181,7 @@ def test_a_red_ten_hand_two_people_and_two_computers(local: Local) -> None:
     watches = [SeatWatch(t, s, lambda: real.game) for s, t in widgets.items()]
     rng = random.Random(8)
     for _move in range(400):
-        settle(*widgets.values())
+        settle(*widgets.values(), table=real)
         d = real.game.decision
         if d is None:
             break
