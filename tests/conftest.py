@@ -26,21 +26,19 @@ from processes import pytest_configure, pytest_sessionfinish  # noqa: F401 (the 
 
 from mainmerah.core import i18n
 
-# Seconds a file took (a full CI run on a fresh clone, 2 cores, 2026-12-06; the shared tables' and test_no_cdn's
-# as they are since). Only the order matters: a file not named here is estimated from its tests (:func:`estimate`);
+# Seconds a file took (a whole run on a fresh clone, 2 cores, 2026-12-06 morning; test_shared_table's as it is
+# since). Only the order matters: a file not named here is estimated from its tests (:func:`estimate`);
 # a renamed file just loses its place.
 FILE_SECONDS = {
-    "test_static_site.py": 349, "test_kept_pages_browser.py": 136, "test_review_languages_browser.py": 125,
-    "test_tutorial_progress.py": 121, "test_table_layout.py": 119, "test_presenter_conformance.py": 118,
-    "test_class_server_browser.py": 117, "test_classroom_scale.py": 112, "test_sheets.py": 107, "test_kept.py": 107,
-    "test_pass_and_play_browser.py": 98, "test_chinese_browser.py": 83, "test_shared_tables_more_browser.py": 75,
-    "test_table.py": 73, "test_lab_browser.py": 72, "test_tutorial.py": 71, "test_a11y.py": 67,
-    "test_shared_table_browser.py": 65, "test_page_kernels.py": 65, "test_red_ten_browser.py": 57,
-    "test_in_the_red_browser.py": 55, "test_teacher_browser.py": 52, "test_in_the_red.py": 51,
-    "test_table_games.py": 51, "test_conformance.py": 46, "test_shared_table.py": 45, "test_security.py": 44,
-    "test_puzzles_browser.py": 43, "test_faults.py": 43, "test_solver.py": 41, "test_language.py": 41,
-    "test_tables.py": 39, "test_binder.py": 34, "test_sheets_browser.py": 30, "test_practice_browser.py": 30,
-    "test_red_ten.py": 28, "test_sheets_zh.py": 27, "test_review_themes.py": 26, "test_processes_browser.py": 25,
+    "test_static_site.py": 293, "test_classroom_scale.py": 96, "test_tutorial_progress.py": 93,
+    "test_review_languages_browser.py": 81, "test_table_layout.py": 79, "test_class_server_browser.py": 77,
+    "test_sheets.py": 68, "test_kept_pages_browser.py": 50, "test_kept.py": 48, "test_page_kernels.py": 47,
+    "test_presenter_conformance.py": 46, "test_lab_browser.py": 46, "test_shared_table_browser.py": 45,
+    "test_pass_and_play_browser.py": 39, "test_tutorial.py": 38, "test_table.py": 35,
+    "test_shared_tables_more_browser.py": 33, "test_chinese_browser.py": 29, "test_puzzles_browser.py": 26,
+    "test_a11y.py": 24, "test_faults.py": 24, "test_teacher_browser.py": 22, "test_language.py": 22,
+    "test_red_ten_browser.py": 22, "test_tables.py": 21, "test_in_the_red_browser.py": 20, "test_security.py": 20,
+    "test_table_games.py": 19, "test_solver.py": 18,
 }
 
 
