@@ -122,6 +122,14 @@ def has_ui(name: str) -> bool:
     return get(name).ui is not None
 
 
+def puzzles(name: str, level: int | None = None) -> list[Any] | None:
+    """The proven puzzles game ``name`` ships (all levels, or ``level``'s), from its ``GameUI.puzzles``; None: it
+    ships none. (Every page, sheet and student record reads a game's puzzles here.)"""
+    if not has_ui(name) or (target := ui(name).puzzles) is None:
+        return None
+    return list(load(target)(name, level=level))
+
+
 def games_with(part: str) -> list[str]:
     """The registered games whose GameUI has ``part`` (e.g. "lessons", "sheet", "puzzles", "classroom"),
     in the registry's order: every list of games a page offers is worked out here."""

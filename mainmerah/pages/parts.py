@@ -28,11 +28,11 @@ def game_puzzles(game: str, level: int | None = None) -> list[Any]:
     """The puzzles ``game`` ships (its ``GameUI.puzzles``), all levels or one; refused for a game without."""
     name = str(game).strip().lower()
     games = puzzle_games()
-    target = registry.ui(name).puzzles if name in games else None
-    if target is None:
+    found = registry.puzzles(name, level) if name in games else None
+    if found is None:
         raise ValueError(_("there are puzzles for {games}, not for {game!r}").format(
             games=", ".join(games), game=game))
-    return list(registry.load(target)(name, level))
+    return found
 
 
 def weak_listener(method: Callable[[], object]) -> Callable[[str], None]:

@@ -21,7 +21,7 @@ from matplotlib.backends.backend_pdf import PdfPages
 from mainmerah.core import registry
 from mainmerah.core.i18n import LANGUAGES, _, language, set_language
 from mainmerah.sheets.page import Page, PageFull, families
-from mainmerah.sheets.puzzles import Puzzle, shipped, title_of, worksheet
+from mainmerah.sheets.puzzles import Puzzle, title_of, worksheet
 
 SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)  # a rules sheet shrinks a little (a longer language) to stay one page
 # Fixed so that the same sheets make the same bytes (the PDF otherwise records the time it was written).
@@ -81,7 +81,7 @@ def rules_pdf(game: str) -> bytes:
 
 def puzzle_pages(game: str, level: int | None = None, puzzles: Sequence[Puzzle] | None = None) -> list[Page] | None:
     """A worksheet and its answer key; ``puzzles`` default to the shipped ones (None if there are none yet)."""
-    found = list(puzzles) if puzzles is not None else shipped(game, level)
+    found = list(puzzles) if puzzles is not None else registry.puzzles(game, level)
     if not found:
         return None
     return worksheet(found, title_of(game, level))
@@ -99,7 +99,7 @@ def sheet_files(languages: Sequence[str] = LANGUAGES) -> list[tuple[str, str, Ca
         for game in rules_games():
             plan.append((f"rules-{game}-{lang}.pdf", lang, partial(rules_pdf, game)))
         for game in puzzle_games():
-            for level in sorted({p.level for p in shipped(game) or ()}):
+            for level in sorted({p.level for p in registry.puzzles(game) or ()}):
                 plan.append((f"puzzles-{game}-level{level}-{lang}.pdf", lang, partial(puzzles_pdf, game, level)))
     return plan
 

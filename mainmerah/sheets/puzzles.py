@@ -36,13 +36,6 @@ class Puzzle(Protocol):
     level: int
 
 
-def shipped(game: str, level: int | None = None) -> list[Puzzle] | None:
-    """The package's puzzles of ``game`` (and ``level``), from its ``GameUI.puzzles``; None: it has none."""
-    if not registry.has_ui(game) or (target := registry.ui(game).puzzles) is None:
-        return None
-    return list(registry.load(target)(game, level=level))
-
-
 def position(puzzle: Puzzle) -> Any:
     return registry.game_from_layout(puzzle.game, **dict(puzzle.layout))
 

@@ -350,10 +350,10 @@ def solved_per_level(solved: dict[str, int], game: str) -> dict[str, int]:
     """Puzzle id -> stars, as puzzle level -> puzzles solved (ids the package does not ship are ignored).
 
     The puzzles are ``game``'s own (its ``GameUI.puzzles``, through the registry); a game without is refused."""
-    target = registry.ui(game).puzzles
-    if target is None:
+    found = registry.puzzles(game)
+    if found is None:
         raise ValueError(_("{game} has no puzzles").format(game=_(registry.get(game).title)))
-    levels = {p.id: p.level for p in registry.load(target)(game)}
+    levels = {p.id: p.level for p in found}
     out: dict[str, int] = {}
     for pid in solved:
         if pid in levels:

@@ -65,6 +65,25 @@ def test_the_lists_of_games_are_the_registrys() -> None:
         registry.games_with("colour")
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_games_puzzles_are_its_own_and_come_from_one_place(name: str) -> None:
+    """``registry.puzzles``: the puzzles a game ships, each of that game, a level's a part of them; None for a game
+    that ships none (its worksheets, puzzle pages and students' records all read them there)."""
+    from mainmerah.pages.parts import game_puzzles
+    from mainmerah.teach.student import solved_per_level
+
+    found = registry.puzzles(name)
+    if name not in registry.games_with("puzzles"):
+        assert found is None
+        with pytest.raises(ValueError, match="has no puzzles"):
+            solved_per_level({}, name)
+        return
+    assert found and {p.game for p in found} == {name}
+    level = min(p.level for p in found)
+    assert registry.puzzles(name, level) == [p for p in found if p.level == level] == game_puzzles(name, level)
+    assert solved_per_level({found[0].id: 3, "not-a-puzzle": 1}, name) == {str(found[0].level): 1}
+
+
 # ----- each table in its own game's words ------------------------------------------------------------------------
 def table(name: str, **kw: Any) -> TableWidget:
     return TableWidget(game=name, seed=2, auto=False, links=True, **kw)

@@ -234,17 +234,16 @@ def test_write_all_writes_every_sheet(tmp_path: Any, long_sweeps: bool) -> None:
     another level is the same code on other puzzles: MAINMERAH_LONG=1 writes them all, in both languages)."""
     from mainmerah.core.i18n import LANGUAGES
     from mainmerah.sheets.document import puzzle_games, sheet_files
-    from mainmerah.sheets.puzzles import shipped
 
     planned = [name for name, _lang, _make in sheet_files()]
     expected = {f"rules-{g}-{lang}.pdf" for g in rules_games() for lang in LANGUAGES}
     for game in puzzle_games():
-        levels = {p.level for p in shipped(game) or ()}
+        levels = {p.level for p in registry.puzzles(game) or ()}
         assert levels, f"{game} ships no puzzles"
         expected |= {f"puzzles-{game}-level{n}-{lang}.pdf" for n in levels for lang in LANGUAGES}
     assert sorted(planned) == sorted(expected) and len(planned) == len(set(planned))
 
-    firsts = {f"puzzles-{g}-level{min(p.level for p in shipped(g) or ())}-en.pdf" for g in puzzle_games()}
+    firsts = {f"puzzles-{g}-level{min(p.level for p in registry.puzzles(g) or ())}-en.pdf" for g in puzzle_games()}
     if long_sweeps:
         written = write_all(tmp_path)
         assert sorted(p.name for p in written) == sorted(expected)
@@ -303,7 +302,7 @@ def test_classroom_page_shows_the_panel_with_its_game_first() -> None:
     # Every worksheet is on offer, one per level of the puzzles each game ships...
     assert [k for _label, k in panel.pick.options if k.startswith("puzzles:")] == [
         f"puzzles:{g}:{level}" for g in registry.games_with("puzzles")
-        for level in sorted({p.level for p in sheets.puzzles.shipped(g) or ()})]
+        for level in sorted({p.level for p in registry.puzzles(g) or ()})]
 
 
 def test_the_classroom_page_opens_without_the_pdf_machinery() -> None:
