@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mainmerah.core.errors import RuleError
+from mainmerah.core.pace import SHARED_PACE, is_pace
 from mainmerah.core.wire import decode
 
 PREFIX = "mainmerah/tables"
@@ -101,7 +102,7 @@ class Server:
             raise TableError(f"the table server at {self.url} cannot be reached: {e.reason}") from None
 
     def create(self, game: str, seats: list[str], name: str = "", variant: str | None = None,
-               seed: int | None = None, pace: float = 1.0, live: bool = True, hints: bool = False,
+               seed: int | None = None, pace: float = SHARED_PACE, live: bool = True, hints: bool = False,
                world: bool = False) -> Created:
         """A new table of ``game``; each seat "person", "computer" or a computer's level. The creator takes the
         first person's seat (``.seat``; None when every seat is a computer's). ``hints``: the people at the table
@@ -222,7 +223,7 @@ class Seat:
         """The table's pace (seconds between the computers' moves, as its creator chose): a joining page shows the
         others' moves at it too."""
         pace = self.frame.get("pace")
-        return float(pace) if isinstance(pace, int | float) and not isinstance(pace, bool) and 0 <= pace <= 10 else 1.0
+        return float(pace) if is_pace(pace) else SHARED_PACE
 
     @property
     def views(self) -> list[Any]:

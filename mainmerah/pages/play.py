@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, on_language_change
+from mainmerah.core.pace import PACE_MAX, is_pace
 from mainmerah.core.typed import read_seed
 from mainmerah.core.words import listed, sentences
 from mainmerah.pages.home import ignored, request_query
@@ -119,8 +120,9 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
                 delay = float(v)
             except ValueError:
                 delay = None
-        if delay is None or not (delay == MANUAL or 0 <= delay <= 10):
-            bad("pace", params["pace"], _("use manual, slow, normal, fast, instant or seconds from 0 to 10"))
+        if delay is None or not (delay == MANUAL or is_pace(delay)):
+            bad("pace", params["pace"], _("use manual, slow, normal, fast, instant or seconds from 0 to {most}").format(
+                most=int(PACE_MAX)))
         elif delay == MANUAL:
             kw["auto"] = False
         else:

@@ -29,6 +29,7 @@ import ipywidgets as w
 import mainmerah.tables as tables
 from mainmerah.core import registry
 from mainmerah.core.i18n import _, language
+from mainmerah.core.pace import SHARED_PACE
 from mainmerah.pages.home import page_href
 from mainmerah.table.cards import LazyHTML, shared
 from mainmerah.table.controls import bot_levels, level_words
@@ -205,7 +206,7 @@ class SharedPanel(w.VBox):
         try:
             name = clean_name(self.name.value)
             made = srv.create(t.presenter.game_name, seats=seats, name=name, hints=bool(self.hints.value),
-                              pace=float(t.delay) if t.auto else 1.0, world=True)
+                              pace=float(t.delay) if t.auto else SHARED_PACE, world=True)
         except (tables.TableError, ValueError) as e:
             reason = str(e)
             self.say(lambda: _("The table could not be opened: {why}").format(why=reason))

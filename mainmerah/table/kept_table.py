@@ -16,7 +16,6 @@ a refused record changes nothing and is named on the page, over the fresh deal.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ import ipywidgets as w
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import _
+from mainmerah.core.pace import PACE_MAX, is_pace
 from mainmerah.table.actions import USER_ERRORS
 from mainmerah.table.controls import bot_levels
 from mainmerah.table.keeper import Keeper, KeptError, key, pack, unpack
@@ -144,8 +144,9 @@ def check_record(table: TableWidget, text: object, sheet_text: object = None, pa
     if type(four) is not bool:
         raise KeptError(_("the kept record's four-colour setting is not yes or no"))
     pace = body.get("pace")
-    if pace is not None and (type(pace) not in (int, float) or not math.isfinite(pace) or not 0 <= pace <= 10):
-        raise KeptError(_("the kept record's pace ({found}) is not 0 to 10 seconds").format(found=str(pace)[:20]))
+    if pace is not None and not is_pace(pace):
+        raise KeptError(_("the kept record's pace ({found}) is not 0 to {most} seconds").format(
+            found=str(pace)[:20], most=int(PACE_MAX)))
     people = _people(body.get("people"), game.players)
     levels_in = body.get("levels")
     if not isinstance(levels_in, dict):

@@ -129,6 +129,8 @@ def edit_save(body: dict[str, Any]) -> None:
     (lambda b: b.update(levels={"0": "greedy"}), "level"),  # seat 0 is the player's own
     (lambda b: b.update(pace=-3), "pace"),
     (lambda b: b.update(pace=float("nan")), "pace"),
+    (lambda b: b.update(pace=10.5), "pace"),
+    (lambda b: b.update(pace=True), "pace"),
     (lambda b: b.update(four_colour="yes"), "four-colour"),
     (lambda b: b.update(game="chinese-ten"), "another game"),
     (lambda b: b.update(sheet_games=1), "match sheet"),  # a sheet record of another count: not this one

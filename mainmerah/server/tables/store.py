@@ -28,6 +28,7 @@ from mainmerah.core import registry
 from mainmerah.core.contract import Bot, GameState
 from mainmerah.core.errors import RuleError
 from mainmerah.core.i18n import LANGUAGES, _
+from mainmerah.core.pace import PACE_MAX, SHARED_PACE, is_pace
 from mainmerah.core.save import dumps
 from mainmerah.core.wire import encode
 from mainmerah.pages.home import speaking
@@ -47,7 +48,6 @@ from mainmerah.server.tables.seats import (
 log = logging.getLogger("mainmerah.server.tables")
 KIND, VERSION = "mainmerah-table", 1
 CODE = re.compile(r"[A-Z0-9]{6}")
-PACE_MAX = 10.0
 TAKEOVER_LEVEL = "expert"  # who plays a person's seat while its person is away
 
 
@@ -316,7 +316,7 @@ class Store:
             raise TableError(_("There is no table with the code {code}.").format(code=str(code)[:12]), 404)
         return table
 
-    def create(self, game: Any, seats: Any, variant: Any = None, seed: Any = None, pace: Any = 1.0,
+    def create(self, game: Any, seats: Any, variant: Any = None, seed: Any = None, pace: Any = SHARED_PACE,
                address: str = "", hints: bool = False) -> Table:
         """A new table of ``game`` (any registered game) with ``seats``; nobody sits in it yet."""
         if not isinstance(game, str):
@@ -333,7 +333,7 @@ class Store:
             raise TableError(_("{game} has no variant {name!r}.").format(game=info.title, name=str(variant)[:30]))
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 10**18):
             raise TableError(_("A seed is a whole number of at most 18 digits."))
-        if not isinstance(pace, int | float) or isinstance(pace, bool) or not 0 <= pace <= PACE_MAX:
+        if not is_pace(pace):
             raise TableError(_("The pace is a number of seconds from 0 to {most}.").format(most=int(PACE_MAX)))
         if len(self.tables) >= self.max_tables:
             raise TableError(_("This server holds as many tables as it can."), 503)
