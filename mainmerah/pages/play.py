@@ -115,12 +115,14 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
     if "pace" in params:
         v = params["pace"].strip().lower()
         delay = PACE_NAMES.get(v)
-        if delay is None:
+        if delay is None:  # a number of seconds (a negative one is not the manual pace's value: only its name is)
             try:
                 delay = float(v)
             except ValueError:
                 delay = None
-        if delay is None or not (delay == MANUAL or is_pace(delay)):
+            if not is_pace(delay):
+                delay = None
+        if delay is None:
             bad("pace", params["pace"], _("use manual, slow, normal, fast, instant or seconds from 0 to {most}").format(
                 most=int(PACE_MAX)))
         elif delay == MANUAL:

@@ -21,7 +21,7 @@ def test_a_pace_is_seconds_from_zero_to_the_most(value: float) -> None:
     assert Store().create("main-merah", ["person", "greedy"], pace=value).pace == value
 
 
-@pytest.mark.parametrize("value", [-2, PACE_MAX + 0.5, math.inf, math.nan, True, "1", None])
+@pytest.mark.parametrize("value", [-1, -2, PACE_MAX + 0.5, math.inf, math.nan, True, "1", None])
 def test_anything_else_is_refused_everywhere_and_named(value: object) -> None:
     assert not is_pace(value)
     if isinstance(value, int | float) and not isinstance(value, bool):
