@@ -141,7 +141,7 @@ function fromBuild(event, path) {
 const held = new Set();
 
 function keepOnceDrawn(cache, path, response) {
-  const kept = Promise.race([drawn, patience()]).then(() => keep(cache, path, response)).catch(() => false);
+  const kept = drawnOrPatience().then(() => keep(cache, path, response)).catch(() => false);
   held.add(kept);
   kept.finally(() => held.delete(kept));
   return kept;
@@ -166,7 +166,10 @@ async function tellPages(message) {
 const PATIENCE = 60000;
 let pageDrawn;
 const drawn = new Promise((resolve) => { pageDrawn = resolve; });
-const patience = () => new Promise((resolve) => { setTimeout(resolve, PATIENCE); });
+// Once a page has drawn, or PATIENCE after the worker first waited for one (one wait for every file and the install).
+let waited = null;
+const drawnOrPatience = () => (waited = waited
+  || Promise.race([drawn, new Promise((resolve) => { setTimeout(resolve, PATIENCE); })]));
 let filling = null; // the active worker's fill of its cache, once a page has drawn
 // Whether this worker is the registration's active one: it is, unless its install event came in this
 // life of it and its activate event did not yet (a worker started again to answer an event is active).
@@ -194,7 +197,7 @@ self.addEventListener("install", (event) => {
     event.waitUntil(self.skipWaiting());
     return;
   }
-  event.waitUntil(Promise.race([drawn, patience()]).then(precache)
+  event.waitUntil(drawnOrPatience().then(precache)
     .then(async () => (await caches.open(CACHE)).put(COMPILED, new Response("installed")))
     .then(() => self.skipWaiting()));
 });

@@ -114,14 +114,12 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
                                 .format(code=v.strip().upper(), names=", ".join(given)))
     if "pace" in params:
         v = params["pace"].strip().lower()
-        delay = PACE_NAMES.get(v)
-        if delay is None:  # a number of seconds (a negative one is not the manual pace's value: only its name is)
-            try:
-                delay = float(v)
-            except ValueError:
-                delay = None
-            if not is_pace(delay):
-                delay = None
+        try:
+            seconds: float | None = float(v)
+        except ValueError:
+            seconds = None
+        # A name, or a number of seconds (a negative one is not the manual pace's value: only its name is).
+        delay = PACE_NAMES.get(v, seconds if is_pace(seconds) else None)
         if delay is None:
             bad("pace", params["pace"], _("use manual, slow, normal, fast, instant or seconds from 0 to {most}").format(
                 most=int(PACE_MAX)))
