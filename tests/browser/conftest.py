@@ -353,11 +353,23 @@ def what_the_page_shows(page: object, server: VoilaServer) -> str:
            f"server log (end):\n{tail}"
 
 
-def screenshot(page: object, name: str) -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+# Screenshots are for a person to look at (tests/artifacts/): no test compares them. CI, where nobody looks at
+# them, takes none (.ci/run sets MAINMERAH_SCREENSHOTS=0): each cost Chromium 0.15-0.35 s of CPU, and a run
+# took about 180 on a 2-core machine that the run keeps busy. The pages are still drawn, resized and checked.
+SCREENSHOTS = os.environ.get("MAINMERAH_SCREENSHOTS", "1") != "0"
+
+
+def save_shot(target: Any, name: str, **options: object) -> Path:
+    """``target`` (a page or a locator) as tests/artifacts/<name>.png, unless screenshots are off (CI)."""
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    if SCREENSHOTS:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path), **options)
     return path
+
+
+def screenshot(page: object, name: str) -> Path:
+    return save_shot(page, name, full_page=True)
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from conftest import ARTIFACTS, VoilaServer, open_notebook
+from conftest import SCREENSHOTS, VoilaServer, open_notebook, save_shot
 from test_review_browser import seed_with_a_play_mistake, text_of
 from test_table import READY, WAIT, play_whole_game, simulate
 
@@ -24,14 +24,15 @@ TAB = ".mm-tutorial-tabs .lm-TabBar-tab"
 
 
 def tab_shot(page, name: str) -> None:  # noqa: ANN001
-    """A screenshot of the whole tutorial (Voila scrolls inside the page: the viewport grows to hold it)."""
+    """A screenshot of the whole tutorial (Voila scrolls inside the page: the viewport grows to hold it); none in CI."""
+    if not SCREENSHOTS:
+        return
     page.evaluate("() => { for (let e = document.querySelector('.mm-tutorial'); e; e = e.parentElement) "
                   "e.scrollTop = 0; window.scrollTo(0, 0); }")
     size = page.viewport_size
     height = page.evaluate("() => Math.ceil(document.querySelector('.mm-tutorial').getBoundingClientRect().bottom)")
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], height + 24)})
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    save_shot(page, name)
     page.set_viewport_size(size)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ARTIFACTS, open_notebook, reload
+from conftest import SCREENSHOTS, open_notebook, reload, save_shot
 
 import mainmerah as mm
 
@@ -22,13 +22,15 @@ def expect():  # noqa: ANN201 (playwright's expect, imported late so collection 
 
 
 def screenshot(page, name: str, content: str = ".mm-puzzles-page") -> None:  # noqa: ANN001
-    """The whole page's content (Voila scrolls inside its body, so a full-page shot would stop at the fold)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    """The whole page's content (Voila scrolls inside its body, so a full-page shot would stop at the fold); none
+    in CI."""
+    if not SCREENSHOTS:
+        return
     size = page.viewport_size
     content = page.locator(content).first
     tall = int(content.evaluate("e => e.getBoundingClientRect().bottom")) + 40
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
-    content.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    save_shot(content, name)
     page.set_viewport_size(size)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, VoilaServer, open_notebook, reload
+from conftest import VoilaServer, open_notebook, reload, save_shot
 from shared_frames import WAIT, Frames, check_frames, class_server, saved_game, whose_turn
 from test_table import card_class, full_shot, hand, table
 
@@ -69,8 +69,7 @@ def back_in_the_seat(page: Any, code: str, fault: str) -> None:
 
 def full_shot_page(page: Any, name: str) -> None:
     """A screenshot of a page drawn without a kernel (the home page)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    save_shot(page, name, full_page=True)
 
 
 def test_the_frame_check_sets_aside_the_boards_script_and_nothing_else() -> None:

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS, VoilaServer, open_notebook
+from conftest import ARTIFACTS, SCREENSHOTS, VoilaServer, open_notebook, save_shot
 
 import mainmerah as mm
 from mainmerah.families.fishing.rules import PARTNER
@@ -101,13 +101,13 @@ def save_file(page) -> mm.Game:  # noqa: ANN001
 
 
 def full_shot(page, name: str) -> Path:  # noqa: ANN001
-    """A screenshot of the whole table (Voila scrolls inside the page, so grow the viewport)."""
+    """A screenshot of the whole table (Voila scrolls inside the page, so grow the viewport); none in CI."""
+    if not SCREENSHOTS:
+        return ARTIFACTS / f"{name}.png"
     size = page.viewport_size
     height = page.evaluate("() => Math.ceil(document.querySelector('.mm-root').getBoundingClientRect().bottom) + 24")
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    path = save_shot(page, name)
     page.set_viewport_size(size)
     return path
 

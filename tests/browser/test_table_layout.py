@@ -11,7 +11,7 @@ tests/artifacts/ (table-layout-*.png).
 from __future__ import annotations
 
 import pytest
-from conftest import VoilaServer, open_notebook
+from conftest import VoilaServer, open_notebook, save_shot
 from test_table import full_shot
 
 import mainmerah as mm
@@ -109,7 +109,7 @@ def test_a_phone_shows_what_a_capture_choice_needs(voila: VoilaServer, browser) 
       return {h: innerHeight, prompt: q('.mm-prompt').map(r), choices: q('.mm-card.mm-choice').map(r),
               buttons: q('.mm-board .mm-actions > button:not(.mm-hidden):not(.mm-idle)').map(r),
               words: document.querySelector('.mm-prompt').textContent}; }""")
-    page.screenshot(path=str(full_shot.__globals__["ARTIFACTS"] / "table-layout-phone-choice.png"))
+    save_shot(page, "table-layout-phone-choice")
     context.close()
     assert len(seen["choices"]) >= 2 and seen["buttons"]
     for what in ("prompt", "choices", "buttons"):
