@@ -195,7 +195,7 @@ CHECKS: dict[str, Callable[[], None]] = {
     "new pack; if there are none, the loser draws nothing.": the_round,
     "Tops K♥ 5♦ 9♠: K♥ loses, the highest red card.": lambda: tops("KH 5D 9S") == ((0,), True),
     "Tops 4♣ 9♠ A♠: 4♣ loses, no red card and the lowest black.": lambda: tops("4C 9S AS") == ((0,), False),
-    "A deal ends after a round in which a player has no cards left.": deal_end_and_scores,
+    "After a round's pick-ups, a deal ends if a player has no cards left.": deal_end_and_scores,
     "Each player adds up the cards left in hand.": deal_end_and_scores,
     "The game ends after a deal in which someone's total reaches 100: the lowest total wins, tied lowest totals share "
     "the win.": deal_end_and_scores,

@@ -375,7 +375,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "Both red tens shown make an open hand (明打); playing a red ten later does not open a hand.":
         opened_only_by_answers,
     "When every other seat that still has cards has passed since the last play, the round ends: whoever made that "
-    "play leads the next round.": round_lead,
+    "play leads the next round (if that play was their last card, the next seat in play order that still has cards "
+    "leads).": round_lead,
     "If nobody then beats that player's last play, the next seat in play order that still has cards leads.":
         round_lead,
     "A surrender ends the hand before any card is played: −3 for the one who surrenders, +1 for each other player, "

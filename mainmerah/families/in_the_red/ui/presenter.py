@@ -115,7 +115,8 @@ class InTheRedPresenter(Presenter):
                            "label": f"{text}, {said}" + (f", {tag}" if tag else ""),
                            "top": [" ".join(cls), text, name], "under": small, "count": count,
                            "all": " ".join(map(str, st))})
-        self.stacks_label.set(esc(_("Stacks: the highest red top card loses the round")))
+        self.stacks_label.set(esc(_("Stacks: the highest red top card loses the round; with no red on top, the lowest "
+                                    "black card does")))
         return {"stock": {"n": f.pack, "title": _("Pack"), "label": _("{n} face-down cards").format(n=f.pack),
                           "empty": _("empty")},
                 "table_label": self.stacks_label.value, "rows": {"stacks": stacks}, "action": self._story_rows(f)}

@@ -105,7 +105,7 @@ def rules_page(game: str = "in-the-red", scale: float = 1.0) -> Page:
     _round(page)
     _example(page)
     page.heading(_("Scoring"))
-    page.lines(_("A deal ends after a round in which a player has no cards left. Each player adds up the cards "
+    page.lines(_("After a round's pick-ups, a deal ends if a player has no cards left. Each player adds up the cards "
                  "left in hand. The game ends after a deal in which someone's total reaches {target}: the lowest "
                  "total wins, tied lowest totals share the win.").format(target=TARGET), size=8.5)
     return page

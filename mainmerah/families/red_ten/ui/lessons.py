@@ -257,7 +257,8 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
         "hand; the lead need not contain ♥3. The leader of a round must play; every other seat may pass, even "
         "when it could play, and may play again when its turn comes back in the same round. When every other "
         "seat that still has cards has passed since the last play, the round ends: whoever made that play leads "
-        "the next round."), beating_tasks),
+        "the next round (if that play was their last card, the next seat in play order that still has cards "
+        "leads)."), beating_tasks),
     ("red-ten-teams", lambda: _("Teams and the reveal"), lambda: _(
         "The holders of ♥10 and ♦10 are a team, the other two the other; one player with both plays alone "
         "against three. Before the first card every seat answers once, and the answers are shown together when "
