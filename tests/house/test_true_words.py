@@ -437,7 +437,7 @@ def test_red_ten_lessons_lead_on_and_wrong_answers_read_as_sentences() -> None: 
         nxt = RT.LESSONS[i + 1][1]()
         assert f"“{nxt}”" in lesson.outro.value, (key, lesson.outro.value)
         assert "Play Red Ten at the table" not in lesson.outro.value
-    assert "every rule of Red Ten" in RT.outro(len(keys) - 1)
+    assert "a whole hand of Red Ten" in RT.outro(len(keys) - 1)
     # Every wrong answer of the lessons: sentences that start with a capital, jokers named in words.
     pick = RT.rank_tasks()[0]
     assert isinstance(pick, PickTask)

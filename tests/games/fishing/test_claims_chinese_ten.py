@@ -367,7 +367,7 @@ NOT_CLAIMS = {
     "The deal.", "Who plays first.", "A turn.", "Three of a kind.", "Four of a kind.",
     "Next: which cards pair.", "Next: what three or four cards of one rank on the starting table do.",
     "Next: which cards score, and how much.", "Next: a whole game, one step at a time.",
-    "You know every rule of Chinese Ten now.",
+    "You can play a whole game of Chinese Ten now.",
     # the rules sheet: its title, lead line and headings
     "Chinese Ten: the rules",
     "Cards and points", "Set-up", "A turn", "Pairing: make ten", "For example", "The table:",

@@ -218,7 +218,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "When the hands and the stock are empty the game ends.": game_end_and_scores,
     "The game ends when the hands and the stock are empty.": game_end_and_scores,
     "Cards still on the table score for nobody.": game_end_and_scores,
-    "Each player adds up the red cards in their pile; the highest score wins.": game_end_and_scores,
+    "Each player adds up the red cards in their pile; the highest score wins, and equal scores share the win.":
+        game_end_and_scores,
     "Each player scores the cards in their pile; cards left on the table score for nobody.": game_end_and_scores,
     "The highest score wins; equal scores share the win.": game_end_and_scores,
     "A match is a series of games with running totals, for a number of games or to a target total.": match,
@@ -230,7 +231,7 @@ CHECKS: dict[str, Callable[[], None]] = {
 }
 NOT_CLAIMS = {
     "Let us see what each card is worth.", "Here each player has only three cards, so the game is short.",
-    "You know every rule now.", "Play as many games as you like at the table: the link below opens it, in this "
+    "You can play a whole game now.", "Play as many games as you like at the table: the link below opens it, in this "
     "language.", "Main Merah: the rules", "Cards and points", "Set-up", "A turn", "Pairing: make ten",
     "For example", "The table:", "Scoring",
 }

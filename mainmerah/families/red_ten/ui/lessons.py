@@ -283,7 +283,7 @@ def outro(i: int) -> str:
     """How lesson ``i`` ends: it leads to the next lesson; the last one to the table."""
     if i + 1 < len(LESSONS):
         return _("Well done. Next: “{title}” ({button}).").format(title=LESSONS[i + 1][1](), button=_("Next lesson ▶"))
-    return _("You know every rule of Red Ten now. Play as many hands as you like at the table: the link below "
+    return _("You can play a whole hand of Red Ten now. Play as many hands as you like at the table: the link below "
              "opens it.")
 
 

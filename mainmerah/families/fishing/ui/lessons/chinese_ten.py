@@ -327,7 +327,7 @@ def lesson_game() -> Lesson:
         "Now play a short game against the computer, each step by hand: play a card, take what it pairs with, "
         "flip the stock's top card, take what that pairs with. Each player holds {n} cards, so the game is "
         "short.").format(n=hand), [guided_task()],
-        outro=_("You know every rule of Chinese Ten now. Play it at the table with {players} players.").format(
+        outro=_("You can play a whole game of Chinese Ten now. Play it at the table with {players} players.").format(
             players=players_text()))
 
 

@@ -557,8 +557,9 @@ def lesson_scoring() -> Lesson:
     ]
     lesson = Lesson("scoring", _("Scoring, then a real game"), _(
         "When the hands and the stock are empty the game ends. Cards still on the table score for nobody. "
-        "Each player adds up the red cards in their pile; the highest score wins."), tasks,
-        outro=_("You know every rule now. Play as many games as you like at the table: the link below opens it, "
+        "Each player adds up the red cards in their pile; the highest score wins, and equal scores share the win."),
+        tasks,
+        outro=_("You can play a whole game now. Play as many games as you like at the table: the link below opens it, "
                 "in this language."))
     lesson.add_setting("pace", pace_pick)  # kept with the progress, as the table keeps its own
     return lesson
