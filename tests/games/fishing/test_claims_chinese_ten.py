@@ -313,7 +313,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "The fourth card of that rank, played or flipped, takes all three at once.": sweep_three,
     "If all four starting cards are of one such rank, the dealer takes them into their pile before play.":
         four_to_dealer,
-    "When the hands and the stock are empty, each player scores the cards in their pile; the highest score wins.":
+    "When the hands and the stock are empty, each player scores the cards in their pile; the highest score wins, "
+    "and equal scores share the win.":
         end_and_score,
     "Red cards (♥ ♦) score: a red Ace 20; a red 9, 10, Jack, Queen or King 10 each; a red 2 to 8 its number.":
         red_points,

@@ -309,7 +309,7 @@ def lesson_points() -> Lesson:
     spades, clubs = Card.parse("A♠"), Card.parse("A♣")
     return Lesson("ct-points", _("Points"), _(
         "When the hands and the stock are empty, each player scores the cards in their pile; the highest score "
-        "wins.\n\n"
+        "wins, and equal scores share the win.\n\n"
         "**Red cards** (♥ ♦) score: a red Ace {ace}; a red 9, 10, Jack, Queen or King {ten} each; a red 2 to 8 "
         "its number. The red cards make {red} points in all.\n\n"
         "**Black cards** (♣ ♠) score nothing, except the black Aces when more play: with three players A♠ scores "
