@@ -292,7 +292,9 @@ def duel(a: str, b: str, deals: int, players: int = 2, variant: str = "classic",
     if workers > 1:
         import multiprocessing as mp
 
-        with mp.get_context("fork").Pool(workers) as pool:
+        # Spawned, not forked: a fork copies the locks other threads hold at that moment (a kernel's, a test
+        # runner's), and a child that needs one waits for ever (seen: a CI run hung in a forked worker).
+        with mp.get_context("spawn").Pool(workers) as pool:
             for r in pool.imap(_duel_deal, jobs, chunksize=max(1, min(20, deals // (8 * workers)))):
                 results.append(r)
                 bar.update(1)
