@@ -372,6 +372,21 @@ def screenshot(page: object, name: str) -> Path:
     return save_shot(page, name, full_page=True)
 
 
+def tall_shot(page: Any, name: str, content: str, *, margin: int = 24, element: bool = False) -> Path:
+    """The element ``content`` (a selector) whole: Voila scrolls inside its page, so a full-page shot would stop at
+    the fold; the viewport grows to hold it for the shot (of the page, or of the element), then goes back. Nothing
+    at all when screenshots are off (CI)."""
+    path = ARTIFACTS / f"{name}.png"
+    if not SCREENSHOTS:
+        return path
+    size = page.viewport_size
+    bottom = page.evaluate("s => Math.ceil(document.querySelector(s).getBoundingClientRect().bottom)", content)
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], bottom + margin)})
+    save_shot(page.locator(content).first if element else page, name)
+    page.set_viewport_size(size)
+    return path
+
+
 @pytest.fixture(scope="session")
 def voila_app() -> Iterator[VoilaServer]:
     """The server of ``make app``: Voila with the games' home page at the root URL."""

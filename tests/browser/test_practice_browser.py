@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from conftest import SCREENSHOTS, VoilaServer, open_notebook, save_shot
+from conftest import SCREENSHOTS, VoilaServer, open_notebook, tall_shot
 from test_review_browser import seed_with_a_play_mistake, text_of
 from test_table import READY, WAIT, play_whole_game, simulate
 
@@ -29,11 +29,7 @@ def tab_shot(page, name: str) -> None:  # noqa: ANN001
         return
     page.evaluate("() => { for (let e = document.querySelector('.mm-tutorial'); e; e = e.parentElement) "
                   "e.scrollTop = 0; window.scrollTo(0, 0); }")
-    size = page.viewport_size
-    height = page.evaluate("() => Math.ceil(document.querySelector('.mm-tutorial').getBoundingClientRect().bottom)")
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height + 24)})
-    save_shot(page, name)
-    page.set_viewport_size(size)
+    tall_shot(page, name, ".mm-tutorial")
 
 
 def test_a_mistake_reviewed_at_the_table_comes_back_in_practice(voila: VoilaServer, page) -> None:  # noqa: ANN001

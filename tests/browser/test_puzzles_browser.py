@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SCREENSHOTS, open_notebook, reload, save_shot
+from conftest import open_notebook, reload, tall_shot
 
 import mainmerah as mm
 
@@ -22,16 +22,8 @@ def expect():  # noqa: ANN201 (playwright's expect, imported late so collection 
 
 
 def screenshot(page, name: str, content: str = ".mm-puzzles-page") -> None:  # noqa: ANN001
-    """The whole page's content (Voila scrolls inside its body, so a full-page shot would stop at the fold); none
-    in CI."""
-    if not SCREENSHOTS:
-        return
-    size = page.viewport_size
-    content = page.locator(content).first
-    tall = int(content.evaluate("e => e.getBoundingClientRect().bottom")) + 40
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
-    save_shot(content, name)
-    page.set_viewport_size(size)
+    """The whole page's content; none in CI."""
+    tall_shot(page, name, content, margin=40, element=True)
 
 
 def click(page, card: str) -> None:  # noqa: ANN001

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import VoilaServer, open_notebook, reload, save_shot
+from conftest import VoilaServer, open_notebook, reload, screenshot
 from shared_frames import WAIT, Frames, check_frames, class_server, saved_game, whose_turn
 from test_table import card_class, full_shot, hand, table
 
@@ -65,11 +65,6 @@ def back_in_the_seat(page: Any, code: str, fault: str) -> None:
     assert page.text_content(".mm-sh-the-code").strip() == code, fault
     page.wait_for_function("n => document.querySelectorAll('.mm-hand .mm-card:not(.mm-empty)').length === n",
                            arg=hand_before, timeout=WAIT)
-
-
-def full_shot_page(page: Any, name: str) -> None:
-    """A screenshot of a page drawn without a kernel (the home page)."""
-    save_shot(page, name, full_page=True)
 
 
 def test_the_frame_check_sets_aside_the_boards_script_and_nothing_else() -> None:
@@ -120,7 +115,7 @@ def test_two_people_play_a_whole_game_at_a_shared_table(server: VoilaServer, bro
         # Budi, on a phone and in Chinese: the home page's Join a table (no kernel), the code as typed on a phone.
         budi.goto(server.url + "/?lang=zh")
         budi.fill("#mmh-join-code", code.lower())
-        full_shot_page(budi, "shared-home-join-390-zh")
+        screenshot(budi, "shared-home-join-390-zh")
         budi.click(".mmh-join-go")
         budi.wait_for_selector(READY, timeout=120_000)  # the join link: a seat at once
         assert code in budi.url.upper() and "lang=zh" in budi.url

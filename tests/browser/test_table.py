@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS, SCREENSHOTS, VoilaServer, open_notebook, save_shot
+from conftest import VoilaServer, open_notebook, tall_shot
 
 import mainmerah as mm
 from mainmerah.families.fishing.rules import PARTNER
@@ -101,15 +101,8 @@ def save_file(page) -> mm.Game:  # noqa: ANN001
 
 
 def full_shot(page, name: str) -> Path:  # noqa: ANN001
-    """A screenshot of the whole table (Voila scrolls inside the page, so grow the viewport); none in CI."""
-    if not SCREENSHOTS:
-        return ARTIFACTS / f"{name}.png"
-    size = page.viewport_size
-    height = page.evaluate("() => Math.ceil(document.querySelector('.mm-root').getBoundingClientRect().bottom) + 24")
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
-    path = save_shot(page, name)
-    page.set_viewport_size(size)
-    return path
+    """A screenshot of the whole table; none in CI."""
+    return tall_shot(page, name, ".mm-root")
 
 
 def play_my_turn(page, checks: dict) -> None:  # noqa: ANN001
