@@ -176,7 +176,7 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     pick(page, "same", "3♠", "does not pair")
     pick(page, "same", "Q♦", "either is right")
     pick(page, "best", "3♠", "Another card does better")
-    pick(page, "best", "9♣", "the most you can take")
+    pick(page, "best", "9♣", "No card in your hand takes more")
     pick(page, "jb1", "9♣", "red card before a black one")
     pick(page, "jb1", "9♥", "red card before a black one")
     solved(page, "jb1")

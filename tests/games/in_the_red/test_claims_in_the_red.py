@@ -103,6 +103,24 @@ def the_round() -> None:
     play()
 
 
+def empty_pack() -> None:
+    """The pack empty: a loser's draw shuffles the cards under the tops into a new pack; with none left, a loser draws
+    nothing (two red kings on top: two losers, one card under the tops)."""
+    the_round()  # (it plays a reshuffle)
+    from mainmerah.core.cards import PACK
+
+    tops = {Card.parse("KH"), Card.parse("5D")}
+    black = [c for c in PACK if not c.red and c.rank not in (5, 13)]  # nothing fits K♥ or 5♦: seat 1 discards
+    rest = [c for c in PACK if c not in tops and c not in black]
+    g = InTheRed.from_layout([" ".join(map(str, rest)), " ".join(map(str, black))], ["KH", "5D"], [], dealer=0)
+    assert g.pack_size == 0 and all(a.startswith("discard") for a in g.legal_actions())
+    g.act(g.legal_actions()[0])
+    g.act("KD@1")  # on 5♦: 5♦ is now the one card under a top
+    shuffled, end = [e for e in g.events if e.kind in ("reshuffle", "round")]
+    assert shuffled.kind == "reshuffle" and shuffled.cards == 1
+    assert end.losers == (1, 0) and end.draws == ((1, Card.parse("5D")), (0, None))
+
+
 def deal_end_and_scores() -> None:
     for seed in range(6):
         g = played(seed, 3)
@@ -192,7 +210,7 @@ CHECKS: dict[str, Callable[[], None]] = {
     "same order, round the losers as often as needed.": the_round,
     "The last loser in that order starts the next round.": the_round,
     "If the pack is empty when a loser must draw, the stack cards under each stack's top card are shuffled into a "
-    "new pack; if there are none, the loser draws nothing.": the_round,
+    "new pack; if there are none, the loser draws nothing.": empty_pack,
     "Tops K♥ 5♦ 9♠: K♥ loses, the highest red card.": lambda: tops("KH 5D 9S") == ((0,), True),
     "Tops 4♣ 9♠ A♠: 4♣ loses, no red card and the lowest black.": lambda: tops("4C 9S AS") == ((0,), False),
     "After a round's pick-ups, a deal ends if a player has no cards left.": deal_end_and_scores,
@@ -208,7 +226,7 @@ CHECKS: dict[str, Callable[[], None]] = {
     "turn, round them as often as needed.": the_round,
     "The last loser clockwise from the dealer's left starts the next round.": the_round,
     "If the pack is empty when a loser must draw, the cards under the stacks' top cards are shuffled into a new "
-    "pack.": the_round,
+    "pack; if there are none, the loser draws nothing.": empty_pack,
     "The first dealer is whoever draws the highest black card (Ace high; with no black card or a tie, they draw "
     "again); then the deal passes to the left, and the player left of the dealer starts a deal's first round.":
         the_deal,

@@ -188,7 +188,7 @@ def game_intro() -> str:
         "then the round's discards, in the order they were discarded, are handed to the losers one at a time in "
         "that clockwise turn, round them as often as needed. The last loser clockwise from the dealer's left "
         "starts the next round. If the pack is empty when a loser must draw, the cards under the stacks' top cards "
-        "are shuffled into a new pack.") + "\n\n" + _(
+        "are shuffled into a new pack; if there are none, the loser draws nothing.") + "\n\n" + _(
         "The first dealer is whoever draws the highest black card (Ace high; with no black card or a tie, they "
         "draw again); then the deal passes to the left, and the player left of the dealer starts a deal's first "
         "round. Deal follows deal until someone's total reaches "

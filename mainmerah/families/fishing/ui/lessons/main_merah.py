@@ -270,7 +270,7 @@ def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key:
     if best == 0:
         done = _("No card takes any points here: then throw a low black card and keep the valuable ones.")
     else:
-        done = _("That is the most you can take this turn.")
+        done = _("No card in your hand takes more right now.")
     top = [c for c in cards if value[c] == best]
     return PickTask(
         _("Which card from your hand takes the most points right now? Choose it."), cards, top,
