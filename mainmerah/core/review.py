@@ -90,7 +90,7 @@ class Moment:
         """The judgement in words, in the current language."""
         if self.better == self.action:
             return _("{action} was the best choice here.").format(action=self.action)
-        return _("{better} was better than {action}: about {loss} points more on average (± {spread}).").format(
+        return _("{better} was better than {action}: about {loss} points better on average (± {spread}).").format(
             better=self.better, action=self.action, loss=_points(self.loss), spread=_points(self.spread))
 
 

@@ -261,9 +261,24 @@ def test_next_game_of_the_match_lets_the_lowest_scorer_start() -> None:
     first = mm.next_first(t.game.scores, t.game.setup.first)
     t.next_game_button.click()
     assert t.game.setup.first == first and not t.game.is_over
+    # The log says why, whichever seat the variant's first-game rule would have picked (readers found it said
+    # "the dealer starts" or "drawn at random" when that seat happened to be the lowest scorer).
+    deal = next(e for e in t.game.events if e.kind == "deal")
+    assert t.game.setup.opener == "lowest" and "the lowest scorer of the game before" in deal.explain()
     drive(t)
     assert len(t.sheet.rows) == 2
     assert t.sheet.totals == [a + b for a, b in zip(t.sheet.rows[0].scores, t.sheet.rows[1].scores, strict=True)]
+
+
+@pytest.mark.parametrize("variant", ["classic", "cardgames", "jb"])
+def test_every_later_game_of_a_match_says_the_lowest_scorer_starts(variant: str) -> None:
+    for seed in range(4):
+        t = TableWidget(players=2, seed=seed, variant=variant, bots=["greedy"], auto=False)
+        drive(t)
+        t.next_game_button.click()
+        said = next(e for e in t.game.events if e.kind == "deal").explain()
+        assert "the lowest scorer of the game before" in said and "random" not in said, said
+        assert "the dealer starts" not in said and "after the dealer starts" not in said, said
 
 
 def test_undo_goes_back_across_the_computer_moves() -> None:

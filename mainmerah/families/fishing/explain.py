@@ -175,7 +175,10 @@ def _take_four(e: TakeFour, names: Sequence[str] | None, you: int | None) -> str
 def auto_reason(taken: Card, options: Sequence[Card]) -> str:
     """Why the jb rule took ``taken`` among ``options``."""
     if taken.red and any(not c.red for c in options):
-        return _("The jb rule takes a red card before a black one.")
+        if sum(c.red for c in options) == 1:
+            return _("The jb rule takes a red card before a black one.")
+        return _("The jb rule takes a red card before a black one, and of the red cards the one that has lain on "
+                 "the table longest ({card}).").format(card=taken)
     return _("The jb rule takes the card that has lain on the table longest ({card}).").format(
         card=taken
     )
@@ -220,7 +223,8 @@ def first_player_text(e: Deal, names: Sequence[str] | None = None, you: int | No
                  "at random).").format(first=first, variant=e.variant)
     if e.opener == "lowest":
         return _("First to play: {first}, the lowest scorer of the game before (in a match the lowest scorer "
-                 "starts the next game).").format(first=first)
+                 "starts the next game; of tied lowest scorers, the first met clockwise from the game before's first "
+                 "player).").format(first=first)
     return _("First to play: {first}, as this position was set up.").format(first=first)
 
 

@@ -283,7 +283,7 @@ def _deal(e: Deal, names: Names, you: int | None) -> str:
 
 def _holds(seat: int, names: Names, you: int | None) -> str:
     if seat == you:
-        return _("you hold a red ten, so you are on the red team")
+        return _("you hold a red ten, so you are on the red team (alone, if you hold both)")
     who = seat_name(seat, names, you)
     return _("{who} holds a red ten, so {who} is on the red team").format(who=who)
 

@@ -93,6 +93,11 @@ def test_jb_automatic_capture_explains_its_rule():
     g.play("7c")
     text = next(e for e in g.events if e.kind == "capture").explain()
     assert "lain on the table longest (3♠)" in text
+    # Two red cards and a black one: red first, then the red card that has lain longest (the rule's two steps).
+    g = mm.Game.from_layout(hands=["7c", "2c"], table="3s 3d 3h", stock="4c 5c", first=0, variant="jb")
+    g.play("7c")
+    text = next(e for e in g.events if e.kind == "capture").explain()
+    assert "red card before a black one, and of the red cards the one that has lain on the table longest (3♦)" in text
 
 
 def test_end_gives_score_cards_card_by_card():

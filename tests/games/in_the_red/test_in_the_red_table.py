@@ -69,6 +69,7 @@ def test_the_human_must_discard_when_nothing_fits() -> None:
     t = TableWidget(game=g, human=0, auto=False, bots="greedy")
     assert "nothing fits" in t.status
     assert t.prompt.value.startswith("Choose a card to discard: nothing in your hand fits any stack")
+    assert t.prompt.value.endswith("It goes to one of the round's losers, who may be you.")
     discard = t._by_name["discard"]
     assert not discard.hidden and discard.disabled
     t._page_message({"k": "hand", "slot": slot_of(t, "6♣")})
@@ -77,6 +78,9 @@ def test_the_human_must_discard_when_nothing_fits() -> None:
     assert g.choices[0].action == "discard 6♣"
     t.skip()
     assert any(e.kind == "round" for e in g.events)
+    # "It goes to one of the round's losers, who may be you": here it is you (7♥ stays the highest red top).
+    end = next(e for e in g.events if e.kind == "round")
+    assert end.losers == (0,) and tuple(map(str, (c for _s, c in end.handouts))) == ("6♣",)
 
 
 def test_a_forged_wish_is_refused_and_nothing_changes() -> None:

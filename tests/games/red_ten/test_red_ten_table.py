@@ -229,3 +229,20 @@ def test_passed_is_not_shown_beside_you_when_it_is_your_turn_again() -> None:
         acts = t.game.legal_actions()
         press(t, "rt-pass") if "pass" in acts else t.enter(next(a for a in acts if a != "pass"))
     assert seen, "the hand never came back to you after a pass"
+
+
+def test_the_answer_hints_name_what_an_open_hand_risks() -> None:
+    """The hint's reason for keeping quiet or opening names the open hand's ×4 on a loss, the rule readers found
+    it left out ("showing a red ten only tells the others whom to fear")."""
+    from test_claims_red_ten import multiplier
+
+    from mainmerah.families.red_ten.rules import KEEP, RED_TENS, REVEAL
+    from mainmerah.families.red_ten.ui.frame import answer_reason
+
+    multiplier()  # the engine: an open hand counts twice if the red side wins, four times if it loses
+    one, both = parse_cards("10H 3S 4S"), parse_cards("10H 10D 3S")
+    opened = f"{REVEAL} {RED_TENS[0]} {RED_TENS[1]}"
+    for action, hand in ((KEEP, one), (KEEP, both), (opened, both)):
+        assert "a loss count" in answer_reason(action, hand) and "×4" in answer_reason(action, hand), (action, hand)
+    assert "doubles a win" in answer_reason(opened, both)
+    assert "partner" in answer_reason(KEEP, one) and "partner" not in answer_reason(KEEP, both)

@@ -73,9 +73,11 @@ class FishingPresenter(Presenter):
         if game.game_name == "chinese-ten":  # chinese-ten.md: in a match the deal passes to the next seat
             dealer = (game.setup.dealer + 1) % game.players
             return self.info_.new(seed=None, players=game.players, variant=self.info_.variants[0], dealer=dealer)
-        # Main Merah: the lowest scorer of this game plays first (RULES.md)
-        first = next_first(game.scores, game.setup.first) if game.is_over else None
-        return self.new_game(game.players, self.variant_of(game), None, first)
+        if not game.is_over:
+            return self.new_game(game.players, self.variant_of(game), None)
+        # Main Merah: the lowest scorer of this game plays first (main-merah.md), and its log says why
+        return self.info_.new(seed=None, players=game.players, variant=self.variant_of(game),
+                              first=next_first(game.scores, game.setup.first), opener="lowest")
 
     def info(self, game: Any) -> str:
         seed = self.seed_hidden() or (

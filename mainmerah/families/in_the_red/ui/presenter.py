@@ -184,7 +184,7 @@ class InTheRedPresenter(Presenter):
         if self._must_discard():
             # What to do first: on a phone the prompt shows three lines, and the reason can run longer.
             return _("Choose a card to discard: nothing in your hand fits any stack ({why}). It goes to one of "
-                     "the round's losers.").format(why=no_fit_reason(f.hands[you or 0]))
+                     "the round's losers, who may be you.").format(why=no_fit_reason(f.hands[you or 0]))
         card = self.selected
         if card is None:
             return _("Choose a card in your hand: the stacks it fits (same suit or same rank) light up, then choose "
@@ -308,7 +308,7 @@ def hint_reason(card: Card, stack: int | None, tops: Sequence[Card], hand: Seque
     players still play this round after ``me``, who can change that)."""
     if stack is None:
         return _("nothing fits: discard {card}; it would count {n} in your hand at the end of the deal, and it goes "
-                 "to one of the round's losers.").format(card=card, n=value(card))
+                 "to one of the round's losers, who may be you.").format(card=card, n=value(card))
     after = list(tops)
     after[stack] = card
     lost, red = losers(after)

@@ -204,5 +204,7 @@ def answer_reason(action: str, hand: Sequence[Card]) -> str:
     if action == SURRENDER:
         return _("this hand looks too weak to win alone")
     if action.startswith("reveal") and len(action.split()) == 3:
-        return _("a strong hand: opening it doubles what you win")
-    return _("showing a red ten only tells the others whom to fear")
+        return _("a strong hand: opening it doubles a win (a loss counts ×4)")
+    if len(held) == 2:
+        return _("opening the hand makes a loss count ×4, and one shown ten tells the others whom to fear")
+    return _("a shown ten tells the others whom to fear; with your partner's, the hand opens and a loss counts ×4")

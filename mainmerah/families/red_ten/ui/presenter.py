@@ -153,7 +153,7 @@ class RedTenPresenter(Presenter):
             rows.append(["top", codes(combo.cards), "", "",
                          _("To beat: {who} played {what}.").format(who=who, what=describe(combo))])
         elif f.shown is None:
-            rows.append(["lead", "", "", "", _("Before play: every seat answers keep, reveal or surrender "
+            rows.append(["lead", "", "", "", _("Before play: every seat answers about its red tens "
                                                "({n} of 4 answers in).").format(n=f.answered)])
         elif not f.over:
             if f.lead == you:
@@ -269,7 +269,7 @@ class RedTenPresenter(Presenter):
     # ----- wishes: each answered with an intent --------------------------------------------------
     def _not_playing(self, d: Any) -> Refuse | None:
         """Why cards may not be chosen now (the answers before play come first), or None."""
-        return None if d.kind == "play" else Refuse(_("First answer: keep, reveal or surrender."))
+        return None if d.kind == "play" else Refuse(_("First give your answer about the red tens."))
 
     def slot(self, decision: Any, zone: str, slot: int) -> Intent:
         card = self.ctx.hand.card_at(slot)  # what the kernel drew there, never what the page says
