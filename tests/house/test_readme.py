@@ -57,3 +57,35 @@ def test_the_readme_counts_the_fishing_lessons_right() -> None:
         m = re.search(said, text)
         assert m, said
         assert m.group(1) == words[len(registry.load(target)())], (game, m.group(1))
+
+
+def test_the_readme_games_table_is_true() -> None:
+    """The README's first table says what each game is: each row's words are played out against the engine by the
+    game's own claim checks, and its players are the registry's (a new or changed row fails until it is)."""
+    from test_claims_chinese_ten import black_aces, deal, sweep_three
+    from test_claims_in_the_red import deal_end_and_scores, picks_up
+    from test_claims_main_merah import pairing_and_red
+    from test_claims_red_ten import scoring_one, teams
+
+    from mainmerah.core import registry
+
+    checks = {
+        "main-merah": ("the Indonesian fishing game: pair cards that make ten (a ten or a court card with its own "
+                       "rank); only red cards score, 210 points", (pairing_and_red,)),
+        "chinese-ten": ("Main Merah's cousin: four table cards, captures of three, black Aces that score when more "
+                        "play (A♠ with 3 players, A♠ and A♣ with 4)", (deal, sweep_three, black_aces)),
+        "red-ten": ("a climbing game with hidden teams: the holders of the two red tens play together (one player with "
+                    "both plays alone)", (teams, scoring_one)),
+        "in-the-red": ("an Eights-style stacking game: whoever shows the highest red card (with no red, the lowest "
+                       "black) picks up; lowest total wins", (picks_up, deal_end_and_scores)),
+    }
+    rows = re.findall(r"^\| \*\*(.+?)\*\*[^|]*\| (.+?) \| ([\d–]+) \|$", README.read_text(encoding="utf-8"), flags=re.M)
+    by_title = {title: (words, players) for title, words, players in rows}
+    assert sorted(by_title) == sorted(registry.get(g).title for g in registry.games())
+    for game, (words, played_by) in checks.items():
+        said, players = by_title[registry.get(game).title]
+        assert said == words, (game, said)
+        for check in played_by:
+            check()
+        low, high = min(registry.get(game).players), max(registry.get(game).players)
+        assert players == (f"{low}–{high}" if low != high else str(low)), (game, players)

@@ -35,7 +35,8 @@ def next_deal(previous: GameState[Any]) -> dict[str, Any]:
 GAME = GameInfo(
     name="in-the-red",
     title=N_("In The Red"),
-    blurb=N_("Lay cards on any stack by suit or rank; whoever shows the highest red card picks up."),
+    blurb=N_("Lay cards on any stack by suit or rank; whoever shows the highest red card (with no red, the lowest "
+             "black) picks up."),
     players=tuple(range(2, 11)),
     variants=VARIANTS,
     default_players=4,

@@ -103,6 +103,12 @@ def the_round() -> None:
     play()
 
 
+def picks_up() -> None:
+    highest_red_loses()
+    lowest_black()
+    the_round()
+
+
 def empty_pack() -> None:
     """The pack empty: a loser's draw shuffles the cards under the tops into a new pack; with none left, a loser draws
     nothing (two red kings on top: two losers, one card under the tops)."""
@@ -232,11 +238,14 @@ CHECKS: dict[str, Callable[[], None]] = {
         the_deal,
     "Deal follows deal until someone's total reaches 100 or more; then the lowest total wins, and tied lowest "
     "totals share the win.": game_goes_on_to_the_target,
+    # The game's blurb (the home page, the sheet's head).
+    "Lay cards on any stack by suit or rank; whoever shows the highest red card (with no red, the lowest black) picks "
+    "up.": picks_up,
 }
 NOT_CLAIMS = {
     "That is the whole rule of who loses a round.", "Next: how to use that freedom.",
     "A high red card is a weapon: keep one for a rival's stack.", "In The Red: the rules",
-    "Lay cards on any stack by suit or rank; whoever shows the highest red card picks up.", "Cards and points",
+    "Cards and points",
     "The deal", "A round", "For example", "Scoring",
 }
 
