@@ -55,6 +55,11 @@ def first_out_does_best() -> None:
                 assert s[out[0]] == max(s), (out, red, s)
 
 
+def blurb() -> None:
+    first_out_does_best()  # (four players, the registry's)
+    teams()
+
+
 def single_order() -> None:
     chain(["3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠", "A♠", "2♠", "SJ", "BJ", "10♥"])
     assert max(PACK_WITH_JOKERS, key=value) in RED_TENS
@@ -421,12 +426,13 @@ CHECKS: dict[str, Callable[[], None]] = {
     "first, then the other three's).": multiplier,
     "Surrender: a holder of both red tens may give up instead of playing: −3 / +1 / +1 / +1 (the one who surrenders "
     "first), no multiplier.": surrender_scores,
+    # The game's blurb (the home page, the sheet's head): four players, the first out does best, the tens' teams.
+    "A four-player climbing game from Jiaxing: shed your cards first; the red tens pick the teams.": blurb,
 }
 # Sentences that state no rule: headings, the way on through the lessons, the guided hand's words.
 NOT_CLAIMS = {
     "Well done.", "Red Ten: the rules", "Cards and deal", "Plays", "Beating a play", "Teams and the red tens",
     "A round of play", "Scoring a hand", "Two against two", "One against three",
-    "A four-player climbing game from Jiaxing: shed your cards first; the red tens pick the teams.",
 }
 
 
