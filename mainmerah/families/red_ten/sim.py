@@ -19,6 +19,7 @@ from mainmerah.families.red_ten.rules import (
     FOUR,
     HEART_THREE,
     JOKERS,
+    KEEP,
     LINE_TOP,
     PAIR,
     PASS,
@@ -262,15 +263,17 @@ def playout(game: RedTen, action: str, level: str, seed: int) -> int | None:
 # ----- other worlds -------------------------------------------------------------------
 # Other worlds: the same hand as one seat saw it, with the cards it has not seen dealt otherwise.
 #
-# Used by the conformance suite to show a view gives nothing away. Cards the decisions pin
-# down stay put: a red ten its holder revealed (even while the answers are still hidden),
-# 3♥ while unplayed (its holder led), and at the end the red tens (the score tells the teams).
+# Used by the conformance suite to show a view gives nothing away, by the review (judged from what the seat could
+# see) and by a shared table's stand-in game (sent to the seat). Cards the decisions pin down stay put: a red ten
+# its holder revealed once the answers are shown, 3♥ while unplayed (its holder led), and at the end the red tens
+# (the score tells the teams). While the answers are hidden another seat's answer is known only to be in: the
+# world answers keep for it (any seat may), so neither its cards nor its decisions tell what it answered.
 
 
 def _pinned(game: RedTen, seat: int, with_tens: bool) -> set[Card]:
     pinned = {HEART_THREE}
-    for s, a in enumerate(game.answers):
-        if a is not None and s != seat:
+    for s, a in enumerate(game.shown or ()):
+        if s != seat:
             if a == SURRENDER:
                 pinned.update(RED_TENS)
             elif a.startswith(REVEAL):
@@ -280,8 +283,15 @@ def _pinned(game: RedTen, seat: int, with_tens: bool) -> set[Card]:
     return pinned
 
 
+def known_decisions(game: RedTen, seat: int) -> list[str]:
+    """The hand's decisions as ``seat`` knows them: another seat's answer still hidden is a keep."""
+    hidden = game.shown is None  # (every decision before the answers are shown is an answer)
+    return [KEEP if hidden and ch.seat != seat else ch.action for ch in game.choices]
+
+
 def other_world(game: RedTen, seat: int, rng: random.Random, tries: int = 30) -> RedTen | None:
     others = [s for s in range(4) if s != seat]
+    decisions = known_decisions(game, seat)
     for attempt in range(tries + 1):
         pinned = _pinned(game, seat, with_tens=attempt == tries)
         keep = {s: [c for c in game.hands[s] if c in pinned] for s in others}
@@ -298,8 +308,8 @@ def other_world(game: RedTen, seat: int, rng: random.Random, tries: int = 30) ->
             i += need
         world = RedTen.from_layout(hands, dealer=game.setup.dealer, variant=game.setup.variant)
         try:
-            for ch in game.choices:
-                world.act(ch.action)
+            for action in decisions:
+                world.act(action)
         except RuleError:
             continue  # this deal would have ended the hand earlier: try another
         if world.is_over == game.is_over:

@@ -586,3 +586,33 @@ def test_a_match_of_four_hands_passes_the_deal_and_keeps_totals():
     assert dealers == [1, 2, 3, 0]
     assert sum(m.totals) == 0 and len(m.games) == 4
     assert list(m.totals) == [sum(g.scores[s] for g in m.games) for s in range(4)]
+
+
+def test_another_world_keeps_the_answers_hidden_until_they_are_shown() -> None:
+    """While the answers are hidden, another world for a seat (a shared table's stand-in game sent to that seat,
+    the review's deals of the unseen cards) tells nothing of another seat's answer: its decisions answer keep for
+    that seat, and a red ten it revealed is dealt like any unseen card. Once all four are shown, it stays put."""
+    from mainmerah.families.red_ten.sim import other_world
+
+    for seed in range(60):
+        g = registry.new_game("red-ten", seed=seed)
+        first = g.decision.seat
+        if any(a.startswith("reveal") for a in g.legal_actions()):
+            break
+    revealed = next(a for a in g.legal_actions() if a.startswith("reveal"))
+    g.act(revealed)
+    ten = revealed.split()[1]
+    seat = g.decision.seat
+    holders = set()
+    for i in range(40):
+        w = other_world(g, seat, random.Random(i))
+        assert w is not None and w.view(seat) == g.view(seat)
+        assert [c.action for c in w.choices] == ["keep"] and revealed not in w.to_json()
+        holders |= {s for s in range(4) if any(str(c) == ten for c in w.hands[s])}
+    assert holders - {first, seat}, "the revealed ten is dealt among the unseen cards"
+    while g.shown is None:
+        g.act("keep")
+    for i in range(10):
+        w = other_world(g, seat, random.Random(i))
+        assert w is not None and any(str(c) == ten for c in w.hands[first])
+        assert [c.action for c in w.choices] == [c.action for c in g.choices]
