@@ -23,7 +23,7 @@ import ipywidgets as W
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, CardError, points_text
 from mainmerah.core.i18n import _, on_language_change
-from mainmerah.core.words import capitalized, sentences
+from mainmerah.core.words import capitalized, mark, sentences
 from mainmerah.pages.home import apply_language, parse_page_query, query_language, request_query
 from mainmerah.pages.parts import PageLinks, game_puzzles, problems_note, puzzle_games, weak_listener
 from mainmerah.table.keeper import LANG_KEY, Keeper, KeptError, Records, follow_language, key, pack, unpack
@@ -42,6 +42,7 @@ class Puzzle(Protocol):
 
     id: str
     game: str  # the registry's name
+    variant: str  # the rules it is solved under (the game's own name for a game played one way)
     level: int
     best: str  # the best action
     tempting: str  # the wrong action the answer compares with
@@ -373,8 +374,13 @@ class PuzzlesPage(W.VBox):
         tag = self._heading_tag
         self.heading.value = f"<{tag} style='margin:4px 0'>{escape(heading)}</{tag}>"
         self.title.value = f"<h2 style='margin:2px 0'>{escape(title(p))}</h2>"
-        self.scores.value = para(_("Points so far: you {you}, your opponent {other}. Everything is face up.").format(
-            you=points_text(start.scores[you]), other=points_text(start.scores[1 - you])))
+        # (A game with variants names the puzzle's: Main Merah's captures are chosen under the classic rules, which
+        # jb's automatic captures and hidden stock would not allow; the worksheet says so too.)
+        rules = (capitalized(_("{variant} rules").format(variant=p.variant)) + mark(".")
+                 if len(registry.get(p.game).variants) > 1 else "")
+        self.scores.value = para(sentences(rules, _("Points so far: you {you}, your opponent {other}. Everything is "
+                                                    "face up.").format(you=points_text(start.scores[you]),
+                                                                       other=points_text(start.scores[1 - you]))))
         self.labels["opponent"].value = escape(_("Your opponent's hand"))
         self.labels["table"].value = escape(_("The table"))
         self.labels["stock"].value = escape(_("The stock, top card first: one is flipped after each play"))

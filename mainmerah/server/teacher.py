@@ -101,7 +101,7 @@ def row(record: Record, sessions: int = 1) -> Row:
 
 
 def frequent_themes(game: str, themes: dict[str, int], most: int = 3) -> str:
-    """A student's most frequent mistake themes (Practice), in the page's language: "a missed capture (4); ..."."""
+    """A student's most frequent mistake themes (Practice), in the page's language: "a wasted bomb (4); ..."."""
     top = sorted(themes.items(), key=lambda kv: (-kv[1], kv[0]))[:most]
     return "; ".join(f"{theme_words(game, t)} ({n})" for t, n in top)
 

@@ -79,8 +79,8 @@ def draw_answer(page: Page, n: int, puzzle: Puzzle) -> None:
     values = " · ".join(f"{a} {signed(v, 0)}" for a, v in ranked)
     page.lines(_("Puzzle {n}: play {best}").format(n=n, best=puzzle.best) + f"  ·  {puzzle.id}", 9.5, bold=True,
                after=1)
-    page.lines(_("Final margin of each play, both sides then playing their best: {values}.").format(values=values),
-               8, after=1)
+    page.lines(_("What each play gains on your opponent from here to the end (the points in the piles not counted), "
+                 "both sides then playing their best: {values}.").format(values=values), 8, after=1)
     if puzzle.themes:
         page.lines(_("Themes: {themes}.").format(themes=mark("; ").join(_(t) for t in puzzle.themes)), 8, italic=True,
                    after=1)

@@ -406,7 +406,7 @@ class ReviewPanel(w.VBox):
         game = self.at(m.step)
         played = line(game, m.step, m.action, names=list(names), you=you)
         better = line(game, m.step, m.better, names=list(names), you=you)
-        title = _("{i}. Move {n}: you played {action}; {better} was better.").format(
+        title = _("{i}. Move {n}: you chose {action}; {better} was better.").format(
             i=i, n=self._move_number(m), action=m.action, better=m.better)
 
         def said(head: str, lines: list[str]) -> str:

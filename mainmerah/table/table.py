@@ -378,7 +378,7 @@ class TableWidget(SharedTable, PassAndPlay, TableActions, TableDrawing, Stepper,
         as the review judged the one you made (:meth:`~mainmerah.core.review.Moment.verdict`): the position
         stays, to try once more."""
         self._set_game(game, from_start=False, retry=moment)
-        self.note = lambda: _("Try this position again: what do you play?")
+        self.note = lambda: _("Try this position again: what do you choose?")
         self._render()
 
     def on_retry(self, callback: Callable[[Any, str], object]) -> None:

@@ -162,7 +162,7 @@ class PracticePanel(W.VBox):
         box = _("box {n} of {last}").format(n=ex.box, last=len(INTERVALS))
         self.heading.value = (f"<h3>{escape(_('Theme: {theme}').format(theme=theme_name(self.game, ex.theme)))}"
                               f" <small>({escape(box)})</small></h3>"
-                              + para(_("You played {action} here. Find a better choice: what do you play?").format(
+                              + para(_("You chose {action} here. Find a better choice: what do you choose?").format(
                                   action=ex.played)))
         if self._verdict is not None and self.moment is not None:
             right, action = self._verdict

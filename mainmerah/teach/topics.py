@@ -11,7 +11,7 @@ from mainmerah.core.i18n import N_, _
 
 TOPICS: dict[str, str] = {
     "points": N_("points (only red cards score)"),
-    "pairing": N_("pairing (ranks that make ten)"),
+    "pairing": N_("pairing (cards that make ten; 10, J, Q, K with their own rank)"),
     "red-first": N_("taking a red card before a black one"),
     "best": N_("choosing the card that takes the most"),
     "jb": N_("the jb variant's choice"),

@@ -61,9 +61,9 @@ def test_every_game_reviewed_and_a_moment_tried_again_in_each_language(voila_app
         first = r.moments[0]
         with speaking(lang):
             expected = r.method()
-            title = _("{i}. Move {n}: you played {action}; {better} was better.").format(
+            title = _("{i}. Move {n}: you chose {action}; {better} was better.").format(
                 i=1, n=first.step + 1, action=first.action, better=first.better)
-            again = _("Try this position again: what do you play?")
+            again = _("Try this position again: what do you choose?")
         assert method == expected and str(WORLDS) in method, game
         assert said(page, ".mm-review-moment >> nth=0").startswith(title), game
         if lang == "zh":

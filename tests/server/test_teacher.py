@@ -231,7 +231,7 @@ def test_every_topic_a_lesson_records_is_named_for_the_teacher_in_words() -> Non
     prog = progress(**{"cards": {"t1": task(1, False, pairing=2)}})
     html = teacher_document([cf.make_record(cf.new_session(), "Ani", prog)], [], key="k" * 32, lang="en",
                             xsrf_form="")
-    assert "pairing (ranks that make ten) (2)" in html and ">pairing (2)" not in html
+    assert "pairing (cards that make ten; 10, J, Q, K with their own rank) (2)" in html and ">pairing (2)" not in html
     try:
         set_language("id")
         assert topic_name("pairing") != TOPICS["pairing"]  # said in the teacher's language
@@ -286,10 +286,12 @@ def test_each_students_most_frequent_mistake_themes_are_shown_from_their_practic
     rows = {r.name: r for r in table.rows}
     assert rows["Ani"].themes == themes and rows["Budi"].themes == {}
     html = teacher_document([ani, budi], [], key="k" * 32, lang="en", xsrf_form="")
-    assert "a missed capture (4); a wasted high card (2); a card that costs you later (1)" in html
+    assert ("taking fewer points than another card would (4); spending a card worth more points than needed (2); a "
+            "card that costs you later (1)") in html
     assert "Their own games: most frequent mistakes" in html
     text = class_csv([ani, budi])
-    assert "a missed capture (4); a wasted high card (2)" in text
+    assert "taking fewer points than another card would (4); spending a card worth more points than needed (2)" \
+        in text
     for bad in ({"x": "many"}, {"": 1}, {f"t{i}": 1 for i in range(41)}):
         with pytest.raises(cf.RecordError):
             cf.make_record(cf.new_session(), "Ani", ANI, themes=bad)  # type: ignore[arg-type]

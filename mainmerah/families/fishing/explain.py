@@ -291,11 +291,11 @@ def summary(game: Game, names: Sequence[str] | None = None, you: int | None = No
 
 THEMES: dict[str, str] = {
     "choose-the-capture": N_("taking the wrong table card"),
-    "missed-capture": N_("a missed capture"),
+    "missed-capture": N_("taking fewer points than another card would"),
     # (The id stays "red-left": kept records name it. Its card may be black: with 3 or 4 players Chinese Ten's
     # A♠ and A♣ score too.)
     "red-left": N_("leaving a scoring card to be captured"),
-    "wasted-high": N_("a wasted high card"),
+    "wasted-high": N_("spending a card worth more points than needed"),
     "costs-later": N_("a card that costs you later"),
 }
 """The fishing games' review themes by id (English source, shown through ``_()``); the last is the catch-all."""

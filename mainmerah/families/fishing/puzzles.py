@@ -73,7 +73,7 @@ class Puzzle:
         return tuple(_(THEMES[t]) for t in self.theme_ids)
 
     def margin_text(self, action: str) -> str:
-        """What ``action`` leads to, in words: "you finish 12 points ahead from here"."""
+        """What ``action`` leads to, in words: "from here on you take 12 points more than your opponent"."""
         return margin_words(self.values[action])
 
     def played(self, action: str, turns: int | None = None) -> list[list[str]]:
@@ -103,7 +103,7 @@ class Puzzle:
         return max(2, min(self.depth, 4))
 
     def outcome(self, action: str) -> str:
-        """"With best play from there, you finish 6 points behind from here."."""
+        """"With best play from there, from here on you take 6 points fewer than your opponent."."""
         return _("With best play from there, {result}.").format(result=self.margin_text(action))
 
     def explain(self, action: str) -> str:
@@ -125,13 +125,14 @@ class Puzzle:
 
 
 def margin_words(margin: int) -> str:
+    # (from here: the points already in the piles are not counted)
     if margin > 0:
-        return ngettext("you finish {n} point ahead from here", "you finish {n} points ahead from here",
-                        margin).format(n=margin)
+        return ngettext("from here on you take {n} point more than your opponent",
+                        "from here on you take {n} points more than your opponent", margin).format(n=margin)
     if margin < 0:
-        return ngettext("you finish {n} point behind from here", "you finish {n} points behind from here",
-                        -margin).format(n=-margin)
-    return _("you finish level from here")
+        return ngettext("from here on you take {n} point fewer than your opponent",
+                        "from here on you take {n} points fewer than your opponent", -margin).format(n=-margin)
+    return _("from here on you and your opponent take as many points")
 
 
 def puzzle_from_record(r: dict[str, Any]) -> Puzzle:

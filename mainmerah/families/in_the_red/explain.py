@@ -261,8 +261,8 @@ def explain(e: Any, names: Names = None, you: int | None = None) -> str:
 # ----- the review's themes: what a mistake got wrong, from the engine's facts ----------------------------------
 
 THEMES: dict[str, str] = {
-    "into-the-red": N_("a card that leaves you among the round's losers"),
-    "let-out": N_("taking another player out of the round's losers"),
+    "into-the-red": N_("a card that left you losing the round as the stacks then stood"),
+    "let-out": N_("a card that took another player out of losing, as the stacks then stood"),
     "heavy-kept": N_("keeping a heavy card in your hand"),
     "costs-later": N_("a card that costs you later"),
 }

@@ -408,10 +408,10 @@ def signed(n: int) -> str:
 # ----- the review's themes: what a mistake got wrong, from the engine's facts ----------------------------------
 
 THEMES: dict[str, str] = {
-    "answer": N_("showing or hiding your red tens"),
+    "answer": N_("your answer about the red tens (keep, reveal or surrender)"),
     "passed-could-win": N_("passing when you could beat the play on top"),
     "wasted-bomb": N_("a wasted bomb"),
-    "broke-combo": N_("breaking a pair or straight for nothing"),
+    "broke-combo": N_("breaking up a pair, a straight or a bomb for nothing"),
     "too-high": N_("a high card spent too early"),
     "costs-later": N_("a play that costs you later"),
 }

@@ -138,6 +138,7 @@ def test_exercises_from_a_deal_check_answers() -> None:
     best, pairs, tally, redeal = lesson.tasks
     g = mm.Game.new(2, "classic", 8412)
     assert isinstance(best, PickTask) and best.row.cards == list(g.decision.options)  # type: ignore[union-attr]
+    assert g.decision.seat == 0 and "right now" in best.prompt  # type: ignore[union-attr] (the dealer starts)
     value = {c: fishing_bots.play_value(c, g.table) for c in best.row.cards}
     assert all(value[c] == max(value.values()) for c in best.targets)
     worse = next(c for c in best.row.cards if c not in best.targets)
@@ -237,16 +238,21 @@ def test_data_link_escapes_the_text() -> None:
 
 
 def test_chinese_ten_exercises_count_a_capture_of_three() -> None:
-    """Deal CT-2P-2066 lays 5♣ 5♥ 9♦ 5♠ and deals the fourth 5 to the first player: the best-card exercise says
-    that 5♦ takes all three fives, as the engine plays it, not one of them."""
-    lesson = exercises(2066, "chinese-ten")
+    """Deal CT-2P-2068 lays 10♥ 10♣ 9♣ 10♦ and deals the fourth 10 to seat 0, the student's: the best-card exercise
+    says that 10♠ takes all three tens, as the engine plays it, not one of them. The computer (seat 1, after the
+    dealer) plays first in Chinese Ten: the question asks what each card would take on this table, and shows the
+    student's own hand, never the computer's."""
+    lesson = exercises(2068, "chinese-ten")
     best = lesson.tasks[0]
     assert isinstance(best, PickTask)
-    five = mm.Card.parse("5D")
-    assert five in best.targets
-    best.pick(five)
-    assert best.solved and "5♦ would take 5♣ 5♥ 5♠: 10 points." in best.feedback.text, best.feedback.text
-    g = mm.new_game("chinese-ten", seed=2066, players=2)
-    mover = g.decision.seat  # type: ignore[union-attr]
-    g.act("5D")
-    assert {"5♦", "5♣", "5♥", "5♠"} <= set(map(str, g.piles[mover]))  # type: ignore[attr-defined]
+    g = mm.new_game("chinese-ten", seed=2068, players=2)
+    assert g.decision.seat == 1 and best.row.cards == list(g.hands[0])  # type: ignore[union-attr, attr-defined]
+    assert "On this table" in best.prompt and "right now" not in best.prompt
+    ten = mm.Card.parse("10S")
+    assert ten in best.targets
+    best.pick(ten)
+    assert best.solved and "10♠ would take 10♥ 10♣ 10♦: 20 points." in best.feedback.text, best.feedback.text
+    layout = mm.Game.from_layout(hands=[list(g.hands[0]), list(g.hands[1])], table=list(g.table),  # type: ignore[attr-defined]
+                                 stock=list(g.setup.stock), first=0, variant="chinese-ten")  # type: ignore[attr-defined]
+    layout.act("10S")
+    assert {"10♠", "10♥", "10♣", "10♦"} <= set(map(str, layout.piles[0]))

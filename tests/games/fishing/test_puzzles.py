@@ -69,6 +69,10 @@ def test_every_line_is_legal_and_ends_with_its_value() -> None:
                 assert a in g.legal_actions(), f"{p.id}: {a} is not legal in the line of {action}"
                 g.act(a)
             assert g.is_over and g.scores[p.seat] - g.scores[1 - p.seat] - before == p.values[action], p.id
+            # The words say that gain, from here on (not the final margin: the piles' points so far are left out).
+            v, words = p.values[action], p.margin_text(action)
+            assert words.startswith("from here on") and (f" {abs(v)} point" in words if v else "as many" in words)
+            assert ("more" in words) == (v > 0) and ("fewer" in words) == (v < 0), (p.id, words)
 
 
 def test_themes_and_reasons_in_english_and_indonesian(indonesian: None) -> None:

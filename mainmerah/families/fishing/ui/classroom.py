@@ -290,9 +290,9 @@ def exercises(seed: int = 8412, game: str = MAIN_MERAH) -> Lesson:
     """
     ruleset = RULESETS[game][0]
     g = Game.new(2, ruleset, seed)
-    d = g.decision
-    assert d is not None
-    hand, table = list(d.options), list(g.table)
+    # The student's hand: seat 0, theirs at the classroom's table (the other hand is the computer's, hidden there).
+    # In Chinese Ten the seat after the dealer, the computer, plays first: its card may change the table first.
+    hand, table, first = list(g.hands[0]), list(g.table), g.decision is not None and g.decision.seat == 0
     # The card with the most partners on the table makes the best pairing question (a hand card if possible).
     probe = max((c for c in DECK if c not in table),
                 key=lambda c: (sum(t.rank == PARTNER[c.rank] for t in table), c in hand, -c.index))
@@ -300,7 +300,7 @@ def exercises(seed: int = 8412, game: str = MAIN_MERAH) -> Lesson:
     play_out(done, [make_bot("greedy", seed), make_bot("greedy", seed + 1)])
     pile = list(done.piles[0])[:8]
     tasks: list[Task] = [
-        best_play_task(hand, table, ruleset=ruleset),
+        best_play_task(hand, table, ruleset=ruleset, now=first),
         pair_task(probe, table, "partners", played_too=False),
         NumberTask(_("How many points are these eight cards worth?"), sum(main_merah_points(c) for c in pile),
                    right=_("Yes: {card}.").format(card=score_card(pile)), hint=_tally_hint(pile),  # type: ignore[arg-type]

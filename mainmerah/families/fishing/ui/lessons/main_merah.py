@@ -247,9 +247,11 @@ def choose_task(hand_card: str, table: str, key: str, prompt: str) -> PickTask:
 
 
 def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key: str = "best",
-                   ruleset: str = "classic") -> PickTask:
+                   ruleset: str = "classic", now: bool = True) -> PickTask:
     """Which hand card takes the most points now, by ``ruleset``'s captures (Chinese Ten's fourth card of a
-    self-pairing rank takes all three) at two players' points (red cards only, the same in both games)."""
+    self-pairing rank takes all three) at two players' points (red cards only, the same in both games).
+    ``now`` False: the table is not yet the one your turn will find (another seat plays first), so the question
+    asks what each card would take on this table."""
     cards, tab = parse_cards(hand), parse_cards(table)
     rules = get_ruleset(ruleset)
 
@@ -270,10 +272,11 @@ def best_play_task(hand: Sequence[Card] | str, table: Sequence[Card] | str, key:
     if best == 0:
         done = _("No card takes any points here: then throw a low black card and keep the valuable ones.")
     else:
-        done = _("No card in your hand takes more right now.")
+        done = _("No card in your hand takes more on this table.")
     top = [c for c in cards if value[c] == best]
     return PickTask(
-        _("Which card from your hand takes the most points right now? Choose it."), cards, top,
+        _("Which card from your hand takes the most points right now? Choose it.") if now else
+        _("On this table, which card from your hand would take the most points? Choose it."), cards, top,
         right=lambda c: sentences(takes(c), done),
         wrong=lambda c: sentences(takes(c), _("Another card does better: {b}").format(b=takes(top[0]))),
         need=1, key=key, before=[show(tab, _("The table:"), 48)], row_label=_("Your hand:"), topic="best",
