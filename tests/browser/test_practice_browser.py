@@ -52,7 +52,7 @@ def test_a_mistake_reviewed_at_the_table_comes_back_in_practice(voila: VoilaServ
     page.locator(TAB, has_text="Practice").first.click()
     page.wait_for_selector(".mm-practice-heading h3", timeout=WAIT)
     heading = text_of(page, ".mm-practice-heading")
-    assert f"Theme: {theme_name('main-merah', first.theme)}" in heading and f"You played {first.played}" in heading
+    assert f"Theme: {theme_name('main-merah', first.theme)}" in heading and f"You chose {first.played}" in heading
     summary = text_of(page, ".mm-practice-summary")
     assert f"{len(r.moments)} exercise" in summary and theme_name("main-merah", moment.theme) in summary
     better = card_class(mm.Card.parse(judged.better))

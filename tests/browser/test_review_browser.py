@@ -45,7 +45,7 @@ def test_review_a_finished_game_and_try_a_moment_again(voila: VoilaServer, page)
     method = text_of(page, ".mm-review-status")
     assert f"compared over {WORLDS} deals of the cards you could not see" in method
     first = text_of(page, ".mm-review-moment")
-    assert f"you played {moment.action}; {moment.better} was better" in first
+    assert f"you chose {moment.action}; {moment.better} was better" in first
     assert f"What happened after {moment.action}:" in first and "You play" in first
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 800})

@@ -451,7 +451,7 @@ def test_a_game_reviewed_retried_and_practised_in_the_browser(offline_page: obje
     pg.wait_for_selector(".mm-review-kept", timeout=WAIT)  # type: ignore[attr-defined]
     assert f"compared over {WORLDS} deals" in text_of(pg, ".mm-review-status")
     shown = text_of(pg, ".mm-review-moment")
-    assert f"you played {moment.action}; {moment.better} was better" in shown
+    assert f"you chose {moment.action}; {moment.better} was better" in shown
     assert f"Theme: {theme_name('main-merah', moment.theme)}" in shown
     pg.locator(".mm-review-retry").first.click()  # type: ignore[attr-defined]
     expect()(pg.locator(".mm-prompt")).to_contain_text("Try this position again", timeout=WAIT)
@@ -466,7 +466,7 @@ def test_a_game_reviewed_retried_and_practised_in_the_browser(offline_page: obje
     pg.locator(".mm-tutorial-tabs .lm-TabBar-tab", has_text="Practice").first.click()  # type: ignore[attr-defined]
     pg.wait_for_selector(".mm-practice-heading h3", timeout=WAIT)  # type: ignore[attr-defined]
     heading = text_of(pg, ".mm-practice-heading")
-    assert f"Theme: {theme_name('main-merah', first.theme)}" in heading and f"You played {first.played}" in heading
+    assert f"Theme: {theme_name('main-merah', first.theme)}" in heading and f"You chose {first.played}" in heading
     assert pg.errors == [], pg.errors  # type: ignore[attr-defined]
 
 
