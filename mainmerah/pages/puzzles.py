@@ -42,7 +42,6 @@ class Puzzle(Protocol):
 
     id: str
     game: str  # the registry's name
-    variant: str  # the rules it is solved under (the game's own name for a game played one way)
     level: int
     best: str  # the best action
     tempting: str  # the wrong action the answer compares with
@@ -50,6 +49,9 @@ class Puzzle(Protocol):
 
     @property
     def seat(self) -> int: ...
+
+    @property
+    def rules(self) -> str: ...  # "classic rules" when the game is played several ways, else ""
 
     @property
     def shown_turns(self) -> int: ...
@@ -374,10 +376,7 @@ class PuzzlesPage(W.VBox):
         tag = self._heading_tag
         self.heading.value = f"<{tag} style='margin:4px 0'>{escape(heading)}</{tag}>"
         self.title.value = f"<h2 style='margin:2px 0'>{escape(title(p))}</h2>"
-        # (A game with variants names the puzzle's: Main Merah's captures are chosen under the classic rules, which
-        # jb's automatic captures and hidden stock would not allow; the worksheet says so too.)
-        rules = (capitalized(_("{variant} rules").format(variant=p.variant)) + mark(".")
-                 if len(registry.get(p.game).variants) > 1 else "")
+        rules = capitalized(p.rules) + mark(".") if p.rules else ""  # (Main Merah's variant, as the worksheet says)
         self.scores.value = para(sentences(rules, _("Points so far: you {you}, your opponent {other}. Everything is "
                                                     "face up.").format(you=points_text(start.scores[you]),
                                                                        other=points_text(start.scores[1 - you]))))

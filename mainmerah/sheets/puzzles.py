@@ -32,6 +32,7 @@ class Puzzle(Protocol):
     values: Mapping[str, int]
     themes: Sequence[str]
     reason: str
+    rules: str  # "classic rules" when the game is played several ways, else ""
     id: str
     level: int
 
@@ -62,8 +63,8 @@ def draw_puzzle(page: Page, n: int, puzzle: Puzzle) -> None:
     game = position(puzzle)
     me = game.seat
     others = [s for s in range(game.players) if s != me]
-    rules = _("{variant} rules").format(variant=puzzle.variant) if len(registry.get(puzzle.game).variants) > 1 else ""
-    page.lines("  ·  ".join(filter(None, (_("Puzzle {n}").format(n=n), puzzle.id, rules))), 10, bold=True, after=2)
+    page.lines("  ·  ".join(filter(None, (_("Puzzle {n}").format(n=n), puzzle.id, puzzle.rules))), 10, bold=True,
+               after=2)
     _row(page, _("Your hand"), game.hands[me], game)
     for seat in others:
         _row(page, _("Your opponent's hand"), game.hands[seat], game)

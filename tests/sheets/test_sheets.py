@@ -146,6 +146,10 @@ class StandIn:
     themes: tuple[str, ...] = ("take the red card now",)
     reason: str = ""
 
+    @property
+    def rules(self) -> str:  # (a Main Merah puzzle names its variant, as the shipped ones do)
+        return _("{variant} rules").format(variant=self.variant)
+
 
 def solve(game: Any, root: int) -> int:
     """The final margin for ``root`` (root's points minus the other's) when both sides play their best."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mainmerah.core.i18n import N_, _, ngettext
+from mainmerah.families.fishing.rules import VARIANTS
 from mainmerah.families.fishing.state import Game
 
 DATA = Path(__file__).parent / "puzzle_data" / "puzzles.json"
@@ -96,6 +97,12 @@ class Puzzle:
             if e.kind != "end" and out:
                 out[-1].append(e.explain(names, you))
         return out
+
+    @property
+    def rules(self) -> str:
+        """"classic rules" for a Main Merah puzzle (its captures are chosen as that variant lets them be; jb's are
+        automatic), "" for Chinese Ten, played one way: the page and the worksheet both say it."""
+        return _("{variant} rules").format(variant=self.variant) if self.variant in VARIANTS else ""
 
     @property
     def shown_turns(self) -> int:
