@@ -24,8 +24,6 @@ import asyncio
 import json
 import sys
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,6 +80,8 @@ class Server:
 
     def post(self, route: str, data: dict[str, Any]) -> dict[str, Any]:
         """One request; a refusal raises RuleError (a rule said no) or TableError, with the server's words."""
+        import urllib.error  # (here: every page imports this module, and few ever ask a table server)
+        import urllib.request
         body = json.dumps({**data, "lang": self.lang}, ensure_ascii=False).encode("utf-8")
         request = urllib.request.Request(f"{self.url}{PREFIX}/{route}", data=body, method="POST",
                                          headers={"Content-Type": "application/json",

@@ -101,8 +101,66 @@ LAZY_PIPLITE = [
      '    from unittest.mock import patch\n\n    import micropip\n\n'
      '    with patch("micropip.package_index.query_package", _query_package):'),
 ]
+# ipywidgets imports every widget class it has as it is imported (each class a traitlets class to make); the app
+# makes a few. The others are imported when first named (ipywidgets.X or ipywidgets.widgets.X): 0.06 s of a
+# first visit's imports in node. (A widget the page itself would create by name needs its class imported: no page
+# of the app's does.)
+WIDGETS_INIT = "ipywidgets/widgets/__init__.py"
+LAZY_WIDGET_MODULES = {
+    "widget_bool": "Checkbox, ToggleButton, Valid",
+    "widget_float": "FloatText, BoundedFloatText, FloatSlider, FloatProgress, FloatRangeSlider, FloatLogSlider",
+    "widget_color": "ColorPicker", "widget_date": "DatePicker",
+    "widget_datetime": "DatetimePicker, NaiveDatetimePicker", "widget_time": "TimePicker",
+    "widget_output": "Output", "widget_controller": "Controller",
+    "interaction": "interact, interactive, fixed, interact_manual, interactive_output",
+    "widget_link": "jslink, jsdlink", "widget_media": "Image, Video, Audio",
+    "widget_tagsinput": "TagsInput, ColorsInput, FloatsInput, IntsInput",
+    "widget_templates": "TwoByTwoLayout, AppLayout, GridspecLayout", "widget_upload": "FileUpload",
+    "widget_selectioncontainer": "Tab, Accordion, Stack",
+}
+LAZY_WIDGETS_GETATTR = f'''
+
+# (mainmerah's static site: these are imported when first named)
+_LAZY = {{name: module for module, names in {LAZY_WIDGET_MODULES!r}.items() for name in names.split(", ")}}
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError(f"module {{__name__!r}} has no attribute {{name!r}}")
+    from importlib import import_module
+    value = getattr(import_module("." + _LAZY[name], __name__), name)
+    globals()[name] = value
+    return value
+'''
+LAZY_WIDGETS = [
+    *((WIDGETS_INIT, f"from .{module} import {names}\n", "") for module, names in LAZY_WIDGET_MODULES.items()),
+    (WIDGETS_INIT, "from .widget_layout import Layout\n", "from .widget_layout import Layout\n" + LAZY_WIDGETS_GETATTR),
+    ("ipywidgets/__init__.py", "from .widgets import *\n",
+     "from .widgets import *\nfrom .widgets import __getattr__  # (mainmerah's static site: lazy widgets)\n")]
+# anywidget imports psygnal for the signal of a watched file's contents, made only when a widget's script is a file's
+# path (the app's are strings), and for its experimental dataclass widgets (the app has none). The signals are made and
+# psygnal imported when first used.
+LAZY_SIGNAL = '''class Signal:  # (mainmerah's static site: psygnal's, made when first used)
+    def __init__(self, *types):
+        self._types = types
+
+    def __set_name__(self, owner, name):
+        self._name = name
+
+    def __get__(self, instance, owner=None):
+        from psygnal import Signal as Made
+
+        made = Made(*self._types)
+        made.__set_name__(owner, self._name)
+        setattr(owner, self._name, made)
+        return made.__get__(instance, owner)
+'''
 WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed import embed", LAZY_EMBED)],
-                 "piplite": LAZY_PIPLITE}
+                 "piplite": LAZY_PIPLITE, "ipywidgets": LAZY_WIDGETS,
+                 "anywidget": [("anywidget/_file_contents.py", "from psygnal import Signal\n", LAZY_SIGNAL),
+                               ("anywidget/experimental.py", "import psygnal\n", ""),
+                               ("anywidget/experimental.py", "        cls = psygnal.evented(cls)",
+                                "        import psygnal\n\n        cls = psygnal.evented(cls)")]}
 # Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
 KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
@@ -271,6 +329,8 @@ def lay_pyodide(dest: Path) -> list[str]:
         packages[name] = lock_entry(name, ver, data_wheel(name, ver, dest), [], [])
     for (name, ver), wheel in zip(widgets, wheels[len(FROM_LOCK):], strict=True):
         shutil.copy2(wheel, dest / wheel.name)
+        if name in WHEEL_PATCHES:
+            patched(dest / wheel.name, WHEEL_PATCHES[name])
         packages[norm(name)] = lock_entry(norm(name), ver, dest / wheel.name, [], [])
     pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     for name in KERNEL_WHEELS:

@@ -805,3 +805,58 @@ def test_the_kernels_piplite_imports_micropip_only_to_install(site_root: Path, t
              "# (mainmerah's static site: micropip and unittest.mock are imported at the first install)"}
     kept = [line for line in before.splitlines() if line.strip() and line.strip() not in moved]
     assert kept == [line for line in after.splitlines() if line.strip() and line.strip() not in moved]
+
+
+LAZY_CHECK = """
+import sys
+import ipywidgets, anywidget
+eager = sorted(m for m in sys.modules if m.startswith("ipywidgets.widgets.") or m == "psygnal")
+print("EAGER", eager)
+import ipywidgets.widgets as ws
+print("SAME", ipywidgets.Tab is ws.widget_selectioncontainer.Tab, ipywidgets.widgets.Output is ws.widget_output.Output,
+      ipywidgets.interact is ws.interaction.interact, ipywidgets.HTML is ws.widget_string.HTML)
+try:
+    ipywidgets.NoSuchWidget
+except AttributeError as e:
+    print("MISSING", e)
+print("PSYGNAL", "psygnal" in sys.modules)
+from anywidget._file_contents import VirtualFileContents
+seen = []
+v = VirtualFileContents("a")
+v.changed.connect(seen.append)
+v.contents = "b"
+print("SIGNAL", seen, type(VirtualFileContents.__dict__["changed"]).__module__, "psygnal" in sys.modules)
+"""
+
+
+def test_the_sites_widgets_import_the_classes_the_app_makes_and_the_rest_when_named(tmp_path: Path) -> None:
+    """ipywidgets and anywidget as the site ships them (their wheels' files patched as the build does, in the site's
+    build environment): importing them makes none of the widget classes the app never makes and no psygnal; a class
+    named later is the module's own, a name that is no widget still fails, and a file's signal still works."""
+    site_build = site_build_module()
+    python = SITE_VENV / "bin" / "python"
+    if not python.exists():
+        pytest.fail(f"no {python}: the site's build environment is missing (make site)")
+    found = subprocess.run([str(python), "-c", "import ipywidgets, anywidget, sys; print(ipywidgets.__path__[0])"],
+                           check=True, capture_output=True, text=True).stdout.strip()
+    packages = Path(found).parent
+    for name in ("ipywidgets", "anywidget"):
+        shutil.copytree(packages / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for arc, old, new in [*site_build.WHEEL_PATCHES["ipywidgets"], *site_build.WHEEL_PATCHES["anywidget"]]:
+        path = tmp_path / arc
+        text = path.read_text()
+        assert text.count(old) == 1, (arc, old)
+        path.write_text(text.replace(old, new))
+    out = subprocess.run([str(python), "-c", LAZY_CHECK], check=True, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(tmp_path)}).stdout
+    lines = dict(line.split(" ", 1) for line in out.splitlines())
+    eager = lines["EAGER"]
+    for made in ("widget_string", "widget_box", "widget_button", "widget_selection", "widget_int"):
+        assert f"ipywidgets.widgets.{made}'" in eager, eager
+    for lazy in site_build.LAZY_WIDGET_MODULES:
+        assert f"ipywidgets.widgets.{lazy}'" not in eager, eager
+    assert "psygnal" not in eager
+    assert lines["SAME"] == "True True True True"
+    assert "has no attribute 'NoSuchWidget'" in lines["MISSING"]
+    assert lines["PSYGNAL"] == "False"
+    assert lines["SIGNAL"] == "['b'] psygnal._signal True", lines["SIGNAL"]
