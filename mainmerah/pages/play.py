@@ -77,7 +77,8 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
         if v in [str(n) for n in allowed]:
             kw["players"] = int(v)
         else:
-            counts = _("{some} or {last}").format(some=listed(str(n) for n in allowed[:-1]), last=allowed[-1])
+            counts = (str(allowed[0]) if len(allowed) == 1 else  # (Red Ten: "for 4 players", not "for  or 4")
+                      _("{some} or {last}").format(some=listed(str(n) for n in allowed[:-1]), last=allowed[-1]))
             bad("players", v, _("{game} is for {counts} players").format(game=title, counts=counts))
     if "variant" in params:
         v = params["variant"].strip().lower()

@@ -236,7 +236,7 @@ def match_lengths(targets: Sequence[int], games: Sequence[int] = (3, 5, 10), uni
     """The match lengths a rule book offers: open-ended, a number of games (or hands), or a total to reach."""
     count = _("{n} hands") if unit == "hands" else _("{n} games")
     options = [(_("no limit"), "open")] + [(count.format(n=n), f"g{n}") for n in games]
-    return options + [(_("first to {n} points").format(n=n), f"t{n}") for n in targets]
+    return options + [(_("to {n} points").format(n=n), f"t{n}") for n in targets]  # (highest total wins)
 
 
 class ScoreSheet(w.VBox):

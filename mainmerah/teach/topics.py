@@ -17,6 +17,7 @@ TOPICS: dict[str, str] = {
     "jb": N_("the jb variant's choice"),
     "redeal": N_("the redeal rule"),
     "stranded": N_("cards that stay on the table"),
+    "turn": N_("the steps of a turn in order (play a card, then turn up one from the stock)"),
 }
 
 

@@ -731,3 +731,23 @@ def test_every_games_stand_in_loads_without_its_seed() -> None:
                 other = info.other_world(game, seat, random.Random(seed))
                 world = unseeded(game if other is None else other)
                 assert world.view(seat) == game.view(seat), (name, seed, seat)
+
+
+def test_an_empty_action_is_refused_with_an_example_in_the_games_own_notation() -> None:
+    """The refusal's example is one of the seat's own actions (In The Red's names a stack); a seat out of turn is
+    shown none (another seat's actions are not its to see)."""
+    from mainmerah.server.tables.store import Store
+
+    store = Store()
+    table = store.create("in-the-red", ["person", "person"], seed=11)
+    d = table.game.decision
+    assert d is not None
+    mover, other = table.seats[d.seat], table.seats[1 - d.seat]
+    saved = table.game.to_json()
+    with pytest.raises(mm.RuleError) as told:
+        table.act(mover, " ")
+    example = str(told.value).removeprefix("An action is a short text in the game's notation, such as ")
+    assert example.rstrip(".") in table.game.legal_actions() and ("@" in example or "discard" in example)
+    with pytest.raises(mm.RuleError, match=r"notation\.$"):
+        table.act(other, "")
+    assert table.game.to_json() == saved

@@ -227,6 +227,15 @@ def test_every_topic_a_lesson_records_is_named_for_the_teacher_in_words() -> Non
 
     used = {t.topic for game in registry.games_with("lessons") for spec in index.tutorial_lessons(game)
             for t in spec.build().tasks if t.topic}
+    # and the topics a coached game gives its wrong clicks (the coach's own, not a task's)
+    import inspect
+    import re
+
+    from mainmerah.families.fishing.ui.lessons import coach
+
+    coached = set(re.findall(r'_wrong\(.*, "([a-z-]+)"\)', inspect.getsource(coach)))
+    assert "turn" in coached
+    used |= coached
     assert used and used <= set(TOPICS), f"topics without a name: {sorted(used - set(TOPICS))}"
     prog = progress(**{"cards": {"t1": task(1, False, pairing=2)}})
     html = teacher_document([cf.make_record(cf.new_session(), "Ani", prog)], [], key="k" * 32, lang="en",

@@ -97,5 +97,7 @@ def test_query_string_picks_the_game_and_checks_players_and_variants_per_game() 
     assert kw == {"game": "chinese-ten"} and len(problems) == 2
     assert "Ignored players=5: Chinese Ten is for 2, 3 or 4 players." in problems
     assert "Ignored variant=jb: Chinese Ten has no variants." in problems
+    kw, problems = options_from_query("game=red-ten&players=3")
+    assert kw == {"game": "red-ten"} and problems == ["Ignored players=3: Red Ten is for 4 players."]
     kw, problems = options_from_query("game=poker&players=4")
     assert kw == {} and problems[0].startswith("Ignored game=poker") and "Main Merah is for 2 or 3" in problems[1]

@@ -224,7 +224,7 @@ def first_player_text(e: Deal, names: Sequence[str] | None = None, you: int | No
     if e.opener == "lowest":
         return _("First to play: {first}, the lowest scorer of the game before (in a match the lowest scorer "
                  "starts the next game; of tied lowest scorers, the first met clockwise from the game before's first "
-                 "player).").format(first=first)
+                 "player, that player included).").format(first=first)
     return _("First to play: {first}, as this position was set up.").format(first=first)
 
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Self
 
-from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
+from mainmerah.core.cards import PACK_WITH_JOKERS, Card, CardError, parse_cards
 from mainmerah.core.contract import GameState
 from mainmerah.core.errors import LayoutError, RuleError
 from mainmerah.core.i18n import _
@@ -43,6 +43,13 @@ from mainmerah.families.red_ten.view import SeatView
 SEATS = 4
 VARIANTS = ("standard",)
 
+
+def joker_cards(text: str) -> list[Card]:
+    """The cards of an action; a token that is no card is refused with the card notation and this game's jokers."""
+    try:
+        return parse_cards(text)
+    except CardError as e:
+        raise CardError(_("{error}; the jokers are SJ (small) and BJ (big)").format(error=e)) from None
 
 class Choice(NamedTuple):
     """One decision of the log: who, and the action in printed notation."""
@@ -238,7 +245,7 @@ class RedTen(GameState[Choice]):
             return PASS
         if not words:
             raise RuleError(_("no cards given: write a play such as '3H 4D 5S', or 'pass'"))
-        cards = parse_cards(action)
+        cards = joker_cards(action)
         check_held(cards, hand)
         combo = classify(cards)
         if combo is None:
@@ -250,7 +257,7 @@ class RedTen(GameState[Choice]):
     def _check_answer(self, seat: int, hand: Sequence[Card], head: str, words: list[str]) -> str:
         allowed = answers_for(hand)
         if head == REVEAL and len(words) > 1:
-            cards = parse_cards(" ".join(words[1:]))
+            cards = joker_cards(" ".join(words[1:]))
             check_held(cards, hand)
             if any(c not in RED_TENS for c in cards) or len(set(cards)) != len(cards):
                 raise RuleError(_("only a red ten (10♥ or 10♦) can be revealed, not {cards}").format(

@@ -157,9 +157,13 @@ class Table:
     # ----- play -----------------------------------------------------------------------------------------
     def act(self, seat: Seat, action: Any) -> None:
         """``seat`` takes ``action``: its turn, checked by the game itself; refused -> RuleError, nothing changes."""
-        if not isinstance(action, str) or not action.strip() or len(action) > 80:
-            raise RuleError(_("An action is a short text in the game's notation, such as 3♥."))
         d = self.game.decision
+        if not isinstance(action, str) or not action.strip() or len(action) > 80:
+            # The example is one of this seat's own actions now, in its game's notation (In The Red names a stack).
+            if d is None or d.seat != seat.index:
+                raise RuleError(_("An action is a short text in the game's notation."))
+            raise RuleError(_("An action is a short text in the game's notation, such as {action}.").format(
+                action=self.game.legal_actions()[0]))
         if d is None:
             raise RuleError(_("The game is over."))
         if d.seat != seat.index:

@@ -224,7 +224,7 @@ CHECKS: dict[str, Callable[[], None]] = {
     "The highest score wins; equal scores share the win.": game_end_and_scores,
     "A match is a series of games with running totals, for a number of games or to a target total.": match,
     "In every later game the player with the lowest score in the previous game plays first (on a tie, the first "
-    "tied player going clockwise from the previous game's first player).": match,
+    "tied player met going clockwise from the previous game's first player, that player included).": match,
     "Variants": variants_table,
     "The Indonesian fishing game: pair cards that make ten (a ten or a court card pairs with its own rank); only red "
     "cards score, 210 points in all.": pairing_and_red,

@@ -206,8 +206,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "suit or the same rank.": fit_rule,
     "For example: 7♥ on 7♣: it matches the 7♣ on top by rank.": fit_rule,
     "2♥ on K♥: it matches the K♥ on top by suit.": fit_rule,
-    "Only a player with no card that fits anywhere discards one, face up beside the stacks (for example: no ♦ or ♠, "
-    "no 4 or 9 on any stack).": must_place,
+    "Only a player with no card that fits anywhere discards one, face up beside the stacks (for example, holding 4♦ "
+    "and 9♠: no ♦ or ♠, no 4 or 9 on any stack).": must_place,
     "When everyone has played, look at the top of every stack: whoever shows the highest red card is in the red (♥ "
     "and ♦ equal, all tied ones lose).": ties_lose,
     "With no red on top, the lowest black card loses.": lowest_black,

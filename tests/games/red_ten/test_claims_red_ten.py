@@ -348,9 +348,20 @@ def engine_words(sentence: str) -> None:
 
 
 def straights_line() -> None:
-    yes, no = "A♥ 2♠ 3♦, 2♣ 3♦ 4♠, Q♦ K♠ A♥, 10♦ J♠ Q♣", "K♠ A♥ 2♣, Q♣ K♦ A♠ 2♥, SJ 3♥ 4♥"
+    yes, no = "A♥ 2♠ 3♦, 2♣ 3♦ 4♠, Q♦ K♠ A♥, 10♦ J♠ Q♣ K♥", "K♠ A♥ 2♣, Q♣ K♦ A♠ 2♥, SJ 3♥ 4♥"
     assert all(classify(parse_cards(t)) is not None for t in yes.split(", "))
     assert all(classify(parse_cards(t)) is None for t in no.split(", "))
+    # Three or more in a row, at most 13 (A…K or 2…A; 13 ranks read as the higher one).
+    line = "A 2 3 4 5 6 7 8 9 10 J Q K A".split()
+    suits = "SHCD"
+    for length in range(2, 15):
+        for start in range(len(line) - length + 1):
+            run = parse_cards(" ".join(r + suits[i % 4] for i, r in enumerate(line[start:start + length])))
+            found = classify(run)
+            if length in (2, 14):  # (14: A…A holds the Ace twice)
+                assert found is None or found.kind != "straight"
+            else:
+                assert found is not None and found.kind == "straight", run
 
 
 CHECKS: dict[str, Callable[[], None]] = {
@@ -399,7 +410,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "14, 14, 13, 13 cards.": the_deal,
     "As singles, from low to high (suits never matter, except that 10♥ and 10♦ are the red tens, the highest "
     "single):": single_order,
-    "Straights: A♥ 2♠ 3♦, 2♣ 3♦ 4♠, Q♦ K♠ A♥, 10♦ J♠ Q♣ are; K♠ A♥ 2♣, Q♣ K♦ A♠ 2♥, SJ 3♥ 4♥ are not.":
+    "Straights (three or more cards in a row on A 2 3 … K A, so at most 13): A♥ 2♠ 3♦, 2♣ 3♦ 4♠, Q♦ K♠ A♥, "
+    "10♦ J♠ Q♣ K♥ are; K♠ A♥ 2♣, Q♣ K♦ A♠ 2♥, SJ 3♥ 4♥ are not.":
         straights_line,
     "The holders of 10♥ and 10♦ are one team, the other two the other; a player holding both plays alone against "
     "three.": teams,

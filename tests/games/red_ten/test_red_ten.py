@@ -616,3 +616,15 @@ def test_another_world_keeps_the_answers_hidden_until_they_are_shown() -> None:
         w = other_world(g, seat, random.Random(i))
         assert w is not None and any(str(c) == ten for c in w.hands[first])
         assert [c.action for c in w.choices] == [c.action for c in g.choices]
+
+
+def test_a_token_that_is_no_card_is_refused_with_the_notation_and_this_games_jokers() -> None:
+    from mainmerah.core.cards import CardError
+
+    g = RedTen.new(seed=3)
+    while g.phase == "answer":
+        g.act("keep")
+    saved = g.to_json()
+    with pytest.raises(CardError, match=r"not a card: 'JOKER' .*'10H'.*; the jokers are SJ \(small\) and BJ \(big\)"):
+        g.act("JOKER")
+    assert g.to_json() == saved

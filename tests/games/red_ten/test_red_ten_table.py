@@ -4,12 +4,14 @@ right and wrong answers."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from mainmerah.core.cards import Card, parse_cards
 from mainmerah.families.red_ten.rules import beats, classify
+from mainmerah.families.red_ten.state import RedTen
 from mainmerah.families.red_ten.ui import lessons as RL
 from mainmerah.pages.play import options_from_query
 from mainmerah.table import TableWidget
@@ -28,6 +30,19 @@ def click(t: TableWidget, card: Card) -> None:
 
 def press(t: TableWidget, name: str) -> None:
     t.view._on_message({"k": "button", "name": name})
+
+
+def play_turns(t: TableWidget, most: int) -> Iterator[RedTen]:
+    """The game at each of the human's turns to play (the computers played up to it; the answer before play is
+    keep), at most ``most`` times: the caller acts at each (or stops)."""
+    for _ in range(most):
+        t.skip()
+        d = t.human_decision
+        assert d is not None
+        if d.kind == "answer":
+            t.answer("keep")
+            continue
+        yield t.game
 
 
 def play_hand(t: TableWidget) -> dict[str, int]:
@@ -119,13 +134,7 @@ def test_forged_wishes_are_refused_and_change_nothing() -> None:
 
 def test_a_play_that_does_not_beat_is_refused_with_the_reason() -> None:
     t = table()
-    for _ in range(60):  # on to a turn of the human's with a play to beat and a single that does not
-        t.skip()
-        d, g = t.human_decision, t.game
-        assert d is not None
-        if d.kind == "answer":
-            t.answer("keep")
-            continue
+    for g in play_turns(t, 60):  # on to a turn of the human's with a play to beat and a single that does not
         low = [c for c in g.hands[0] if g.top is not None and g.top[1].kind == "single"
                and not beats(classify([c]), g.top[1])]  # type: ignore[arg-type]
         if low:
@@ -246,3 +255,19 @@ def test_the_answer_hints_name_what_an_open_hand_risks() -> None:
         assert "a loss count" in answer_reason(action, hand) and "×4" in answer_reason(action, hand), (action, hand)
     assert "doubles a win" in answer_reason(opened, both)
     assert "partner" in answer_reason(KEEP, one) and "partner" not in answer_reason(KEEP, both)
+
+
+def test_play_with_nothing_selected_offers_a_pass_only_to_a_player_who_may_pass() -> None:
+    t = table()
+    said = {}
+    for g in play_turns(t, 80):  # on to the human's turns: one leading a round, one with a play to beat
+        leads = g.top is None
+        if leads not in said:
+            n = len(g.choices)
+            assert not t.confirm() and len(g.choices) == n
+            said[leads] = t.error or ""
+        if len(said) == 2:
+            break
+        t.enter(g.legal_actions()[-1] if g.top is not None else g.legal_actions()[0])
+    assert "may not pass" in said[True] and "or Pass" not in said[True], said
+    assert "or Pass" in said[False], said

@@ -207,8 +207,9 @@ class Duels(Experiment[list[DuelResult]]):
 
     def intro(self) -> str:
         return para(_("Real bots on the real engine, on the same seeded deals, the first bot taking every seat in "
-                      "turn. The expert plays by the hints: it tries each move in many random games over the cards "
-                      "it cannot see (rollouts). The margin is the first bot's score minus the best other score."))
+                      "turn. The expert plays by the hints: it tries each move on many random deals of the cards it "
+                      "cannot see, each finished with greedy play (rollouts). The margin is the first bot's score "
+                      "minus the best other score."))
 
     def size_text(self, size: Size) -> str:
         return _("{n} deals per duel, each played in every seat; the expert tries {r} games a move").format(
@@ -268,8 +269,9 @@ class Variants(Experiment[list[Simulation]]):
         return _("Variant against variant, and stranded cards")
 
     def intro(self) -> str:
-        return para(_("The variants differ in when the first table is redealt. In jb any rank with three cards on "
-                      "the starting table forces a redeal, so every card can be captured and every game ends with "
+        return para(_("classic and cardgames redeal alike and differ only in who plays first; jb redeals more often "
+                      "and makes each capture itself. In jb any rank with three cards on the starting table forces a "
+                      "redeal, so every card can be captured and every game ends with "
                       "the table empty. In classic and cardgames a starting table with five or more cards of one "
                       "pair of ranks that capture each other (say three Aces and two 9s) always leaves some of "
                       "them on the table: they are stranded.")) + para(_("Every player plays greedily."))
@@ -322,8 +324,8 @@ class Redeals(Experiment[list[RedealRow]]):
             "has at most 2 of its 4 cards gives the exact chance:")) + \
             f"<p class='mm-lab-formula'>{formula}</p>" + para(_(
                 "C(n, r) counts the ways to choose r cards of n; [x^T] takes the number in front of x^T. "
-                "A game is redealt p/(1 − p) times on average. The simulated share comes from dealing as the "
-                "game does, card for card."))
+                "A game is redealt p/(1 − p) times on average. The simulated share comes from drawing the "
+                "starting table at random, deal after deal."))
 
     def size_text(self, size: Size) -> str:
         return _("{n} deals for each of {k} rows").format(n=num(size.n), k=self.runs)

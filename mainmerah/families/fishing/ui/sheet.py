@@ -179,7 +179,8 @@ def match_text(rules: Ruleset) -> str:
             First=first_player_text(rules)[:1].upper() + first_player_text(rules)[1:], target=info.match_target)
     return _("A match is a series of games with running totals, for a number of games or to a target total. "
              "In every later game the player with the lowest score in the previous game plays first (on a tie, "
-             "the first tied player going clockwise from the previous game's first player).")
+             "the first tied player met going clockwise from the previous game's first player, that player "
+             "included).")
 
 
 def _setup(page: Page, rules: Ruleset) -> None:

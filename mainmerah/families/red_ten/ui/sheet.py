@@ -31,10 +31,11 @@ from mainmerah.families.red_ten.state import SEATS
 from mainmerah.sheets.page import Page
 
 # Example plays, low kinds first, each a set of cards that classify() names.
-PLAYS = ("7S", "7H 7C", "10H 10C", "3D 4C 5S", "QD KS AH", "9H 9D 9S", "9H 9D 9C 9S", "SJ BJ", "10H 10D")
+PLAYS = ("7S", "7H 7C", "10H 10C", "3D 4C 5S", "9S 10D JC QH", "QD KS AH", "9H 9D 9S", "9H 9D 9C 9S", "SJ BJ",
+         "10H 10D")
 # (play, on top of): one that beats and one that does not, for each rule of beating.
 BEATS = (("8H 8S", "7H 7C"), ("4S 5H 6D", "3D 4C 5S"), ("2C 2D 2S", "AH AS"), ("SJ BJ", "9H 9D 9C 9S"))
-STRAIGHT_TRIES = ("AH 2S 3D", "2C 3D 4S", "QD KS AH", "10D JS QC", "KS AH 2C", "QC KD AS 2H", "SJ 3H 4H")
+STRAIGHT_TRIES = ("AH 2S 3D", "2C 3D 4S", "QD KS AH", "10D JS QC KH", "KS AH 2C", "QC KD AS 2H", "SJ 3H 4H")
 NOT_BEATS = (("4S 5H 6D 7C", "3D 4C 5S"), ("AH AS", "9H 9D 9S"))
 
 
@@ -58,7 +59,8 @@ def straights_text() -> str:
     """Which runs are straights, as the rules decide (an Ace low or high, a 2 only low, no wrapping)."""
     yes = [t for t in STRAIGHT_TRIES if classify(parse_cards(t)) is not None]
     no = [t for t in STRAIGHT_TRIES if classify(parse_cards(t)) is None]
-    return _("Straights: {yes} are; {no} are not.").format(
+    return _("Straights (three or more cards in a row on A 2 3 … K A, so at most 13): {yes} are; {no} are "
+             "not.").format(
         yes=listed(" ".join(str(c) for c in parse_cards(t)) for t in yes),
         no=listed(" ".join(str(c) for c in parse_cards(t)) for t in no))
 
@@ -67,7 +69,7 @@ def _plays(page: Page) -> None:
     page.heading(_("Plays"))
     page.lines(_("A play is exactly one of these (nothing else):"), size=8.5, after=2)
     with page.columns(2) as cols:
-        half = 5
+        half = (len(PLAYS) + 1) // 2
         for col, texts in zip(cols, (PLAYS[:half], PLAYS[half:]), strict=True):
             page.use(col)
             for text in texts:
