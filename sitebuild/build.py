@@ -155,12 +155,54 @@ LAZY_SIGNAL = '''class Signal:  # (mainmerah's static site: psygnal's, made when
         setattr(owner, self._name, made)
         return made.__get__(instance, owner)
 '''
-WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed import embed", LAZY_EMBED)],
+# IPython's tracebacks (ultratb, tbtools, doctb) import stack_data (with pure_eval, executing, decimal, fractions...)
+# and pydoc (with urllib.parse, ipaddress...) as the kernel's shell is made, to format an error no page may ever
+# show: each is imported at the first traceback (its annotations left unevaluated, as later Pythons do).
+LATER = '''
+
+class _Later:  # (mainmerah's static site: imported at the first traceback)
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attr)
+
+
+'''
+FUTURE = "from __future__ import annotations  # (mainmerah's static site: see _Later)\n\n"
+LAZY_TRACEBACKS = [
+    ("IPython/core/tbtools.py", "import functools\nimport inspect\nimport pydoc\n",
+     FUTURE + "import functools\nimport inspect\n"),
+    ("IPython/core/tbtools.py", "import stack_data\n",
+     LATER + 'stack_data = _Later("stack_data")\npydoc = _Later("pydoc")\n'),
+    ("IPython/core/doctb.py", "import inspect\nimport linecache\nimport sys\n",
+     FUTURE + "import inspect\nimport linecache\nimport sys\n"),
+    ("IPython/core/doctb.py", "import stack_data\n", LATER + 'stack_data = _Later("stack_data")\n'),
+    ("IPython/core/ultratb.py", "\nimport functools\nimport inspect\nimport linecache\n",
+     "\n" + FUTURE + "import functools\nimport inspect\nimport linecache\n"),
+    ("IPython/core/ultratb.py", "import stack_data\n", LATER + 'stack_data = _Later("stack_data")\n'),
+]
+WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed import embed", LAZY_EMBED),
+                             *LAZY_TRACEBACKS],
                  "piplite": LAZY_PIPLITE, "ipywidgets": LAZY_WIDGETS,
                  "anywidget": [("anywidget/_file_contents.py", "from psygnal import Signal\n", LAZY_SIGNAL),
                                ("anywidget/experimental.py", "import psygnal\n", ""),
                                ("anywidget/experimental.py", "        cls = psygnal.evented(cls)",
                                 "        import psygnal\n\n        cls = psygnal.evented(cls)")]}
+# A version a wheel read from its own metadata as it was imported (the email package's parser, 0.01 s in node):
+# written in at build, from the wheel's name.
+OWN_VERSION = {"anywidget": ("anywidget/_version.py", '    __version__ = version("anywidget")\n')}
+
+
+def version_edits(name: str, ver: str) -> list[tuple[str, str, str]]:
+    if name not in OWN_VERSION:
+        return []
+    arc, line = OWN_VERSION[name]
+    return [(arc, line, f"    __version__ = {ver!r}  # (mainmerah's static site: the wheel's, written at build)\n")]
+
+
 # Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
 KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
@@ -330,7 +372,7 @@ def lay_pyodide(dest: Path) -> list[str]:
     for (name, ver), wheel in zip(widgets, wheels[len(FROM_LOCK):], strict=True):
         shutil.copy2(wheel, dest / wheel.name)
         if name in WHEEL_PATCHES:
-            patched(dest / wheel.name, WHEEL_PATCHES[name])
+            patched(dest / wheel.name, [*WHEEL_PATCHES[name], *version_edits(name, ver)])
         packages[norm(name)] = lock_entry(norm(name), ver, dest / wheel.name, [], [])
     pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     for name in KERNEL_WHEELS:

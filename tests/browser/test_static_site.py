@@ -860,3 +860,21 @@ def test_the_sites_widgets_import_the_classes_the_app_makes_and_the_rest_when_na
     assert "has no attribute 'NoSuchWidget'" in lines["MISSING"]
     assert lines["PSYGNAL"] == "False"
     assert lines["SIGNAL"] == "['b'] psygnal._signal True", lines["SIGNAL"]
+
+
+def test_the_sites_kernel_formats_a_traceback_with_what_it_imports_only_then(site_root: Path) -> None:
+    """The site's own Python (its Pyodide in node, the wheels' pack written as a first visit writes it): IPython's
+    shell made and the widgets imported leave stack_data, pydoc, psygnal and the widgets the app never makes
+    unimported; an error's traceback is still formatted, with its source lines (stack_data imported then);
+    anywidget knows its version without reading its metadata."""
+    script = Path(__file__).with_name("site_node") / "first_imports.mjs"
+    out = subprocess.run(["node", str(script), str(site_root / "static" / "pyodide")], check=True,
+                         capture_output=True, text=True, timeout=300).stdout
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
+    lines = {line.split(" ", 1)[0]: line for line in plain.splitlines() if line.split(" ", 1)[0].isupper()}
+    assert lines["BEFORE"] == "BEFORE []", plain
+    wheel, = (site_root / "static" / "pyodide").glob("anywidget-*.whl")
+    assert lines["ANYWIDGET"] == f"ANYWIDGET {wheel.name.split('-')[1]}"
+    assert lines["ERROR"] == "ERROR ZeroDivisionError"
+    assert "ZeroDivisionError: division by zero" in plain and "----> 2     return 1 / 0" in plain, plain
+    assert lines["AFTER"] == "AFTER ['stack_data']", plain
