@@ -30,9 +30,17 @@ def test_variants_selectable_by_name():
         mm.get_variant("poker")
     with pytest.raises(ValueError, match="poker"):
         mm.Game.new(2, "poker", seed=1)
-    assert mm.get_variant("jb").auto_capture and mm.get_variant("jb").hidden_stock
+    assert mm.get_variant("jb").auto_capture
     for name in ("classic", "cardgames"):
-        assert not mm.get_variant(name).auto_capture and not mm.get_variant(name).hidden_stock
+        assert not mm.get_variant(name).auto_capture
+    # jb "hides the stock (its size may be shown, never its cards)": so does every variant, in every seat's view.
+    for name in VARIANTS:
+        g = mm.Game.new(2, name, seed=5)
+        for seat in (0, 1):
+            v = g.view(seat)
+            shown = {*v.hand, *v.table, *(c for pile in v.piles for c in pile), *v.out,
+                     *([v.pending] if v.pending else [])}
+            assert v.stock_size == len(g.stock) and not shown & set(g.stock)
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -76,8 +76,7 @@ class Ruleset:
     sizes: ClassVar[dict[int, tuple[int, int, int]]] = SETUP_SIZES
     # Ranks that force a redeal when 3+ of them lie on the starting table.
     redeal_ranks: ClassVar[frozenset[int]] = frozenset()
-    auto_capture: ClassVar[bool] = False
-    hidden_stock: ClassVar[bool] = False
+    auto_capture: ClassVar[bool] = False  # (jb's hidden stock is every variant's: a seat's view has its size only)
     # Chinese Ten: the fourth card of a rank takes all three on the table, and four of a
     # kind on the starting table go to the dealer.
     sweep_three: ClassVar[bool] = False
@@ -195,7 +194,6 @@ class JB(Ruleset):
     source = "seed 000, JB Games House Rule"
     redeal_ranks = frozenset(range(1, 14))
     auto_capture = True
-    hidden_stock = True
     random_first = True
 
     def first_player(self, dealer: int, players: int, rng: random.Random) -> int:
