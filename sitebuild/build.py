@@ -102,12 +102,11 @@ LAZY_PIPLITE = [
      '    with patch("micropip.package_index.query_package", _query_package):'),
 ]
 # ipywidgets imports every widget class it has as it is imported (each class a traitlets class to make); the app
-# makes a few. The others are imported when first named (ipywidgets.X or ipywidgets.widgets.X): 0.06 s of a
-# first visit's imports in node. (A widget the page itself would create by name needs its class imported: no page
-# of the app's does.)
+# makes a few (their modules stay as they are: a return visit finds them in the snapshot). The others are imported
+# when first named (ipywidgets.X or ipywidgets.widgets.X). (A widget the page itself would create by name needs its
+# class imported: no page of the app's does.)
 WIDGETS_INIT = "ipywidgets/widgets/__init__.py"
 LAZY_WIDGET_MODULES = {
-    "widget_bool": "Checkbox, ToggleButton, Valid",
     "widget_float": "FloatText, BoundedFloatText, FloatSlider, FloatProgress, FloatRangeSlider, FloatLogSlider",
     "widget_color": "ColorPicker", "widget_date": "DatePicker",
     "widget_datetime": "DatetimePicker, NaiveDatetimePicker", "widget_time": "TimePicker",
@@ -115,8 +114,7 @@ LAZY_WIDGET_MODULES = {
     "interaction": "interact, interactive, fixed, interact_manual, interactive_output",
     "widget_link": "jslink, jsdlink", "widget_media": "Image, Video, Audio",
     "widget_tagsinput": "TagsInput, ColorsInput, FloatsInput, IntsInput",
-    "widget_templates": "TwoByTwoLayout, AppLayout, GridspecLayout", "widget_upload": "FileUpload",
-    "widget_selectioncontainer": "Tab, Accordion, Stack",
+    "widget_templates": "TwoByTwoLayout, AppLayout, GridspecLayout",
 }
 LAZY_WIDGETS_GETATTR = f'''
 
@@ -191,18 +189,6 @@ WHEEL_PATCHES = {"ipython": [("IPython/__init__.py", "from .terminal.embed impor
                                ("anywidget/experimental.py", "import psygnal\n", ""),
                                ("anywidget/experimental.py", "        cls = psygnal.evented(cls)",
                                 "        import psygnal\n\n        cls = psygnal.evented(cls)")]}
-# A version a wheel read from its own metadata as it was imported (the email package's parser, 0.01 s in node):
-# written in at build, from the wheel's name.
-OWN_VERSION = {"anywidget": ("anywidget/_version.py", '    __version__ = version("anywidget")\n')}
-
-
-def version_edits(name: str, ver: str) -> list[tuple[str, str, str]]:
-    if name not in OWN_VERSION:
-        return []
-    arc, line = OWN_VERSION[name]
-    return [(arc, line, f"    __version__ = {ver!r}  # (mainmerah's static site: the wheel's, written at build)\n")]
-
-
 # Shipped inside the kernel's labextension (static/pypi/): the kernel itself and mock packages.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]
 KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
@@ -372,7 +358,7 @@ def lay_pyodide(dest: Path) -> list[str]:
     for (name, ver), wheel in zip(widgets, wheels[len(FROM_LOCK):], strict=True):
         shutil.copy2(wheel, dest / wheel.name)
         if name in WHEEL_PATCHES:
-            patched(dest / wheel.name, [*WHEEL_PATCHES[name], *version_edits(name, ver)])
+            patched(dest / wheel.name, WHEEL_PATCHES[name])
         packages[norm(name)] = lock_entry(norm(name), ver, dest / wheel.name, [], [])
     pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     for name in KERNEL_WHEELS:

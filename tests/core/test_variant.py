@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -34,13 +35,21 @@ def test_variants_selectable_by_name():
     for name in ("classic", "cardgames"):
         assert not mm.get_variant(name).auto_capture
     # jb "hides the stock (its size may be shown, never its cards)": so does every variant, in every seat's view.
+    def cards_in(value: object) -> set[mm.Card]:  # every card a view holds, in any of its fields
+        if isinstance(value, mm.Card):
+            return {value}
+        if isinstance(value, tuple | list | set | frozenset):
+            return {c for item in value for c in cards_in(item)}
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return {c for f in dataclasses.fields(value) for c in cards_in(getattr(value, f.name))}
+        return set()
+
     for name in VARIANTS:
         g = mm.Game.new(2, name, seed=5)
         for seat in (0, 1):
             v = g.view(seat)
-            shown = {*v.hand, *v.table, *(c for pile in v.piles for c in pile), *v.out,
-                     *([v.pending] if v.pending else [])}
-            assert v.stock_size == len(g.stock) and not shown & set(g.stock)
+            assert v.stock_size == len(g.stock) and g.stock and not cards_in(v) & set(g.stock)
+            assert set(g.hands[seat]) <= cards_in(v)  # (the walk finds cards)
 
 
 @pytest.mark.parametrize("players", [2, 3])

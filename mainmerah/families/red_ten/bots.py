@@ -119,7 +119,8 @@ class ExpertBot:
         return cards_for(view.hand, best)
 
     def _prune(self, options: list[Move], preferred: Move) -> list[Move]:
-        """The greedy choice first, then pass, then the lowest few of each kind and size."""
+        """The greedy choice first, then pass, then the lowest-ranked plays (bombs last), at most two of each kind and
+        size, ``candidates`` in all."""
         out = [preferred]
         if PASS_MOVE in options and PASS_MOVE != preferred:
             out.append(PASS_MOVE)

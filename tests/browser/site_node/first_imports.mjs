@@ -26,7 +26,6 @@ import anywidget, ipywidgets
 from IPython.core.interactiveshell import InteractiveShell
 shell = InteractiveShell.instance()
 print("BEFORE", sorted(m for m in ("stack_data", "pydoc", "psygnal", "ipywidgets.widgets.widget_float") if m in sys.modules))
-print("ANYWIDGET", anywidget.__version__)
 r = shell.run_cell("def f():\\n    return 1 / 0\\nf()")
 print("ERROR", type(r.error_in_exec).__name__)
 print("AFTER", sorted(m for m in ("stack_data", "pydoc") if m in sys.modules))

@@ -410,8 +410,8 @@ CHECKS: dict[str, Callable[[], None]] = {
     "14, 14, 13, 13 cards.": the_deal,
     "As singles, from low to high (suits never matter, except that 10♥ and 10♦ are the red tens, the highest "
     "single):": single_order,
-    "Straights (three or more cards in a row on A 2 3 … K A, so at most 13): A♥ 2♠ 3♦, 2♣ 3♦ 4♠, Q♦ K♠ A♥, "
-    "10♦ J♠ Q♣ K♥ are; K♠ A♥ 2♣, Q♣ K♦ A♠ 2♥, SJ 3♥ 4♥ are not.":
+    "Straights (three or more cards in a row on A 2 3 … K A, each rank once, so at most 13): A♥ 2♠ 3♦, 2♣ 3♦ 4♠, "
+    "Q♦ K♠ A♥, 10♦ J♠ Q♣ K♥ are; K♠ A♥ 2♣, Q♣ K♦ A♠ 2♥, SJ 3♥ 4♥ are not.":
         straights_line,
     "The holders of 10♥ and 10♦ are one team, the other two the other; a player holding both plays alone against "
     "three.": teams,

@@ -269,10 +269,10 @@ class Variants(Experiment[list[Simulation]]):
         return _("Variant against variant, and stranded cards")
 
     def intro(self) -> str:
-        return para(_("classic and cardgames redeal alike and differ only in who plays first; jb redeals more often "
-                      "and makes each capture itself. In jb any rank with three cards on the starting table forces a "
-                      "redeal, so every card can be captured and every game ends with "
-                      "the table empty. In classic and cardgames a starting table with five or more cards of one "
+        return para(_("The classic and cardgames variants redeal alike and differ only in who plays first; jb "
+                      "redeals more often and makes each capture itself. In jb any rank with three cards on the "
+                      "starting table forces a redeal, so every card can be captured and every game ends with the "
+                      "table empty. In classic and cardgames a starting table with five or more cards of one "
                       "pair of ranks that capture each other (say three Aces and two 9s) always leaves some of "
                       "them on the table: they are stranded.")) + para(_("Every player plays greedily."))
 

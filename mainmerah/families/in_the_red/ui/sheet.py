@@ -28,6 +28,9 @@ FITS = (("7H", "7C"), ("2H", "KH"))  # (card, top it goes on)
 TOPS = (("KH 5D 9S", 0), ("4C 9S AS", 0))  # stacks' tops, and which seat loses (checked by the rules)
 
 
+STUCK = tuple(parse_cards("4D 9S"))  # the discard example's hand
+
+
 def packs_text() -> str:
     groups: dict[int, list[int]] = {}
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
@@ -54,7 +57,7 @@ def _round(page: Page) -> None:
         _("In turn, each player places one hand card on any stack, their own or another's, whose top card has "
           "the same suit or the same rank. For example: {fits}").format(fits=" ".join(fits)),
         _("Only a player with no card that fits anywhere discards one, face up beside the stacks (for "
-          "example, holding {a} and {b}: {why}).").format(a="4♦", b="9♠", why=no_fit_reason(parse_cards("4D 9S"))),
+          "example, holding {a} and {b}: {why}).").format(a=STUCK[0], b=STUCK[1], why=no_fit_reason(STUCK)),
         _("When everyone has played, look at the top of every stack: whoever shows the highest red card is in "
           "the red (♥ and ♦ equal, all tied ones lose). With no red on top, the lowest black card loses."),
         _("Each loser draws one card from the pack, the losers in turn clockwise from the dealer's left. Then "

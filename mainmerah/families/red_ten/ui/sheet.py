@@ -59,8 +59,8 @@ def straights_text() -> str:
     """Which runs are straights, as the rules decide (an Ace low or high, a 2 only low, no wrapping)."""
     yes = [t for t in STRAIGHT_TRIES if classify(parse_cards(t)) is not None]
     no = [t for t in STRAIGHT_TRIES if classify(parse_cards(t)) is None]
-    return _("Straights (three or more cards in a row on A 2 3 … K A, so at most 13): {yes} are; {no} are "
-             "not.").format(
+    return _("Straights (three or more cards in a row on A 2 3 … K A, each rank once, so at most 13): {yes} "
+             "are; {no} are not.").format(
         yes=listed(" ".join(str(c) for c in parse_cards(t)) for t in yes),
         no=listed(" ".join(str(c) for c in parse_cards(t)) for t in no))
 
