@@ -15,9 +15,9 @@ UI = GameUI(
         "random": N_("random makes any move the rules allow, a pass among them"),
         "greedy": N_("greedy plays the lowest cards that beat the table, lets a known partner's play stand, "
                      "and bombs only when a hand is nearly out"),
-        "expert": N_("expert tries up to eight moves (the greedy one, a pass, then the lowest-ranked plays, two "
-                     "at most of each kind and length, bombs last) over many deals of the unseen cards and picks "
-                     "the best"),
+        # (kept to one line of the table's level note at 1280 px; bots.py's _prune says which plays exactly)
+        "expert": N_("expert plays out the greedy move, a pass and the lowest few plays on many deals of unseen "
+                     "cards"),
     },
     lessons=f"{_UI}.lessons:tutorial_lessons",
     sheet=f"{_UI}.sheet:rules_page",
