@@ -202,6 +202,10 @@ def test_every_lesson_by_clicking(voila, page) -> None:  # noqa: ANN001
     page.locator(".mm-play-yourself").click()
     expect()(page.locator(".mm-task-playout .mm-table .mm-hand .mm-card:not(.mm-empty)")).to_have_count(
         10, timeout=WAIT)
+    # Your turn at that table brings it into view once (board.js keepInView): let that happen before the clicks
+    # below it, so the page does not scroll away under them (a CI run once timed out on the next click).
+    expect()(page.locator(".mm-task-playout .mm-table .mm-status.mm-yourturn")).to_have_count(1, timeout=WAIT)
+    page.wait_for_timeout(200)
     choose(page, "variant", 0, "Aces are not among them")
     choose(page, "variant", 2, "ANY rank")
     screenshot(page, "tutorial-lesson5-deal")
