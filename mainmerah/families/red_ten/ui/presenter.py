@@ -306,7 +306,7 @@ class RedTenPresenter(Presenter):
         if (no := self._not_playing(decision)) is not None:
             return no
         if not self.selected:
-            if self.ctx.game.top is None:  # the leader may not pass
+            if PASS not in self.ctx.game.legal_actions():  # (the leader: the state's own rule says so)
                 return Refuse(_("Select the cards of your play first (choose them): you lead this round, so you "
                                 "may not pass."))
             return Refuse(_("Select the cards of your play first (choose them), or Pass."))
