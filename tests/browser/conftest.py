@@ -7,6 +7,7 @@ MAINMERAH_REQUIRE_BROWSER=1 (set by .ci/run), where a skip becomes a failure.
 
 from __future__ import annotations
 
+import collections
 import os
 import re
 import shutil
@@ -253,6 +254,8 @@ def page(browser: object) -> Iterator[object]:
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.console_lines = collections.deque(maxlen=30)  # the last errors and warnings, for a failure's message
+    pg.on("console", lambda m: m.type in ("error", "warning") and pg.console_lines.append(f"{m.type}: {m.text[:300]}"))
     yield pg
     context.close()
 
@@ -331,8 +334,17 @@ def reload(page: object, ready: str, timeout: float = 120_000) -> None:
     try:
         page.wait_for_selector(ready, timeout=timeout)  # type: ignore[attr-defined]
     except Exception as e:
-        text = page.inner_text("body")[-600:]  # type: ignore[attr-defined]
-        raise AssertionError(f"after a reload {ready} did not show: {e}\npage text: {text!r}") from e
+        raise AssertionError(f"after a reload {ready} did not show: {e}\n{what_the_page_said(page)}") from e
+
+
+def what_the_page_said(page: Any) -> str:
+    """A page's text, errors, console errors and the classes of the app's elements it has (drawn or hidden)."""
+    text = page.inner_text("body")[-600:]
+    shown = page.evaluate("""() => [...document.querySelectorAll('[class*="mm-"]')].slice(0, 60).map(e =>
+        [...e.classList].filter(c => c.startsWith('mm-')).join('.') + (e.offsetParent === null ? '(hidden)' : ''))""")
+    console = "\n".join(getattr(page, "console_lines", []))
+    return (f"page text: {text!r}\npage errors: {getattr(page, 'errors', [])}\nconsole:\n{console}\n"
+            f"app elements: {shown}")
 
 
 def what_the_page_shows(page: object, server: VoilaServer) -> str:
