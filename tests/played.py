@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mainmerah.table import TableWidget
 from mainmerah.table.intents import Act
 
@@ -18,3 +20,13 @@ def play_to_the_end(t: TableWidget, most: int = 20_000) -> None:
         else:
             t._page_message({"k": "button", "name": "next-deal" if t.resting else "next"})
         assert t.error is None, t.error
+
+
+def go_back(t: TableWidget, n: int, selection: tuple[Any, ...]) -> None:
+    """Undo a click tried: the game back to its first ``n`` decisions, the selection as it was, drawn again."""
+    if len(t.game.choices) != n:
+        t.game.goto(n)
+    t.selection = selection
+    t.shown = len(t.game.events)
+    t.ok()
+    t._render()

@@ -166,7 +166,7 @@ BASE_CSS = """
 .mm-pilebox { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; min-height: 39px; }
 .mm-opp-hand { min-height: 28px; display: flex; align-items: center; }
 .mm-none { font-style: italic; opacity: .8; }
-/* Two lines kept (three on a phone): a longer hint or message does not push the buttons below it. */
+/* Two lines kept (four on a phone): a longer hint or message does not push the buttons below it. */
 .mm-prompt { background: #fffdf3; color: var(--mm-ink); border-radius: 8px; padding: 8px 10px;
   border-left: 5px solid var(--mm-gold); min-height: 2.8em; line-height: 1.4; }
 .mm-prompt.mm-error { border-left-color: #c62828; background: #fff1f0; }
@@ -289,10 +289,11 @@ BASE_CSS = """
   grid-template-areas: "head" "opts" "board" "story" "side"; grid-template-rows: auto; } }
 @container (max-width: 520px) {
   .mm-body { --mm-w: 52px; --mm-tw: 46px; }
-  /* a phone: two rows of table cards kept, three lines of prompt, targets a thumb can hit (44 px) */
+  /* a phone: two rows of table cards kept, four lines of prompt, targets a thumb can hit (44 px) */
   .mm-tablecards { min-height: calc(2 * var(--mm-tw) * 1.4 + 13px); }
-  /* three lines kept and never more: a longer message scrolls inside, Undo and the rest stay put */
-  .mm-prompt { min-height: 4.2em; height: 4.2em; overflow-y: auto; box-sizing: content-box; }
+  /* four lines kept and never more (a prompt of a table of up to four fits in every language:
+     tests/browser/test_prompts_fit_browser.py): a longer one scrolls inside, Undo and the rest stay put */
+  .mm-prompt { min-height: 5.6em; height: 5.6em; overflow-y: auto; box-sizing: content-box; }
   /* below the board: as tall as its lines (no empty box), the log scrolling past a few */
   .mm-panel { height: auto; }
   .mm-log { flex: 0 1 auto; max-height: 260px; }

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from played import go_back
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, CardError
@@ -82,16 +83,6 @@ def named_cards(action: str) -> list[Card]:
         except (CardError, ValueError):
             continue
     return out
-
-
-def go_back(t: TableWidget, n: int, selection: tuple[Card, ...]) -> None:
-    """Undo a wrong click's action: the game back to ``n`` decisions, the selection as it was."""
-    if len(t.game.choices) != n:
-        t.game.goto(n)
-    t.selection = selection
-    t.shown = len(t.game.events)
-    t.ok()
-    t._render()
 
 
 def candidates(t: TableWidget, want: Any) -> list[tuple[Any, dict[str, Any]]]:

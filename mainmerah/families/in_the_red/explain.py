@@ -51,14 +51,21 @@ def stack_of(seat: int, names: Names = None, you: int | None = None, by: int | N
     return _("{name}'s own stack").format(name=name) if by == seat else _("{name}'s stack").format(name=name)
 
 
+# Why a card may go on a stack's top, by how it fits (rules.how_it_fits): a sentence, and a few words for a list.
+FIT_REASONS = {"both": N_("it is the same card as the {top} on top (two packs)"),
+               "rank": N_("it matches the {top} on top by rank"), "suit": N_("it matches the {top} on top by suit")}
+FIT_NOTES = {"both": N_("{top}: the same card (two packs)"), "rank": N_("{top}: same rank"),
+             "suit": N_("{top}: same suit")}
+
+
 def fit_reason(card: Card, top: Card) -> str:
     """Why ``card`` may go on a stack showing ``top`` (assumes it may)."""
-    how = how_it_fits(card, top)
-    if how == "both":
-        return _("it is the same card as the {top} on top (two packs)").format(top=top)
-    if how == "rank":
-        return _("it matches the {top} on top by rank").format(top=top)
-    return _("it matches the {top} on top by suit").format(top=top)
+    return _(FIT_REASONS[how_it_fits(card, top) or "suit"]).format(top=top)
+
+
+def fit_note(card: Card, top: Card) -> str:
+    """``fit_reason`` in a few words, for a list of stacks: "10♠: same suit" (assumes ``card`` may go on ``top``)."""
+    return _(FIT_NOTES[how_it_fits(card, top) or "suit"]).format(top=top)
 
 
 def no_fit_reason(hand: Sequence[Card]) -> str:

@@ -56,7 +56,7 @@ def test_the_human_places_a_card_by_clicking_a_card_then_a_stack() -> None:
     assert str(t.selected) == "2♥"
     rows = t.view.rows["stacks"]
     assert "mm-match" in rows[0]["top"][0] and "mm-match" not in rows[1]["top"][0]  # it fits 7♥ only
-    assert "fits on your stack" in t.prompt.value
+    assert t.prompt.value == "Choose a lit stack for 2♥: your stack (7♥: same suit)."  # what to do first
     t._page_message({"k": "stacks", "slot": 1})  # 2♥ does not fit on 9♣: refused, the reason said
     assert "does not fit" in t.error and len(g.choices) == 0
     t._page_message({"k": "stacks", "slot": 0})

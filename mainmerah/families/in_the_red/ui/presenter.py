@@ -20,7 +20,7 @@ from mainmerah.core.cards import Card
 from mainmerah.core.i18n import _, ngettext
 from mainmerah.core.words import aside, capitalized, listed, mark, seat_name, sentences
 from mainmerah.draw.text import esc
-from mainmerah.families.in_the_red.explain import and_list, fit_reason, no_fit_reason, score_text, stack_of
+from mainmerah.families.in_the_red.explain import and_list, fit_note, no_fit_reason, score_text, stack_of
 from mainmerah.families.in_the_red.rules import TARGET, hand_value, legal_moves, losers, value
 from mainmerah.families.in_the_red.state import parse_action
 from mainmerah.families.in_the_red.ui.frame import Frame, boundaries, frame_at
@@ -182,7 +182,7 @@ class InTheRedPresenter(Presenter):
         f: Frame = frame
         names, you = self.ctx.names, self.ctx.human
         if self._must_discard():
-            # What to do first: on a phone the prompt shows three lines, and the reason can run longer.
+            # What to do first: on a phone the prompt shows four lines, and the reason can run longer.
             return _("Choose a card to discard: nothing in your hand fits any stack ({why}). It goes to one of "
                      "the round's losers, who may be you.").format(why=no_fit_reason(f.hands[you or 0]))
         card = self.selected
@@ -193,8 +193,9 @@ class InTheRedPresenter(Presenter):
         if not places:
             return _("{card} fits on no stack, but another card of yours does: a card may be discarded only when "
                      "nothing fits anywhere.").format(card=card)
-        where = mark(", ").join(stack_of(s, names, you) + aside(fit_reason(card, f.tops[s])) for s in places)
-        return _("{card} fits on {where}: choose a lit stack.").format(card=card, where=where)
+        # What to do first (a phone's prompt shows four lines; with many stacks the list runs longer).
+        where = mark(", ").join(stack_of(s, names, you) + aside(fit_note(card, f.tops[s])) for s in places)
+        return _("Choose a lit stack for {card}: {where}.").format(card=card, where=where)
 
     def game_over_html(self, end: Any, names: Sequence[str], you: int | None) -> str:
         f = self.ctx.frame
