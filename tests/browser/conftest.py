@@ -149,9 +149,7 @@ def quiet_features(p: Any) -> str:
     before = {c.pid for c in psutil.Process().children(recursive=True)}
     first = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
-        # (A process Chromium forks shows the browser's command line until it runs its own: seen once, the two
-        # counted alike. One distinct command line is the one browser.)
-        browsers = [list(args) for args in dict.fromkeys(tuple(args) for args in launched_chromiums(but=before))]
+        browsers = launched_chromiums(but=before)
     finally:
         first.close()
     if len(browsers) != 1:
@@ -167,9 +165,14 @@ def chromium_args(p: Any) -> list[str]:
 
 
 def launched_chromiums(but: set[int] | frozenset[int] = frozenset()) -> list[list[str]]:
-    """The command lines of the Chromium browsers Playwright launched under this process (pids in ``but`` aside)."""
-    return [args for c in psutil.Process().children(recursive=True) if c.pid not in but
-            for args in [cmdline(c)] if "--remote-debugging-pipe" in args]
+    """The command lines of the Chromium browsers Playwright launched under this process (pids in ``but`` aside),
+    each once. A process Chromium forks (a renderer, say) shows the browser's command line until it writes its
+    own over it, and for a moment both at once (seen in CI: "--type=renderer" among the browser's switches): a
+    process with a ``--type`` is not a browser, and one still showing the browser's line is that browser again."""
+    lines = (cmdline(c) for c in psutil.Process().children(recursive=True) if c.pid not in but)
+    browsers = (tuple(args) for args in lines
+                if "--remote-debugging-pipe" in args and not any(a.startswith("--type=") for a in args))
+    return [list(args) for args in dict.fromkeys(browsers)]
 
 
 def cmdline(proc: psutil.Process) -> list[str]:
