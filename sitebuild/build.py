@@ -482,19 +482,39 @@ def no_math(out: Path) -> None:
     f.write_text(entry.sub("", text, count=1))
 
 
+# What no page of the site imports, left out of the wheels' pack (a first visit fetches 2.6 of its 5.7 MB less;
+# the wheels stay on the site): wheels only a terminal or an install uses (IPython's terminal and its
+# prompt_toolkit, the kernel's %pip and its micropip: the pack's lazy IPython and piplite import neither), and files
+# of wheels that are needed: Pygments' lexers but Python's (IPython colours Python only; its other lexers are a
+# package the site does not have), IPython's terminal but the two modules the kernel's shell imports (its list of
+# input hooks), its Sphinx extension, the app's class server (Voila's) and its translations' sources (the compiled
+# catalogs are read). A page importing any of them fails, and the site's
+# tests load every page: sitebuild/boot.js does not mark a wheel left out as loaded, so Pyodide would load it
+# from its wheel if a cell imported it.
+PACK_WHEELS_LEFT_OUT = {"prompt-toolkit", "wcwidth", "micropip", "packaging"}
+PACK_FILES_LEFT_OUT = re.compile(r"pygments/lexers/(?!(__init__|_mapping|python)\.pyc$)|IPython/sphinxext/"
+                                 r"|IPython/terminal/(?!(__init__|pt_inputhooks/__init__)\.pyc$)"
+                                 r"|mainmerah/server/|mainmerah/locale/.*\.po$")
+
+
 def pack_packages(pyodide: Path, out: Path, python: str) -> dict[str, str]:
     """Every wheel of the lockfile, unpacked as Pyodide's loadPackage would (its files under site-packages,
     its ``.data`` folder left out, the installer named in its dist-info), in one gzipped file for
     sitebuild/boot.js: a 4-byte length (big-endian), a JSON list of [path, size], then every file's bytes.
-    Returns what Pyodide's ``loadedPackages`` then says (every package, from its default channel)."""
+    What no page needs is left out (``PACK_WHEELS_LEFT_OUT``, ``PACK_FILES_LEFT_OUT``). Returns what Pyodide's
+    ``loadedPackages`` then says (every package in the pack, from its default channel)."""
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    missing = PACK_WHEELS_LEFT_OUT - set(lock["packages"])
+    if missing:
+        raise SystemExit(f"[site] no wheel {sorted(missing)} in the lockfile to leave out of the pack (a new version?)")
     site = f"/lib/python{python}/site-packages"
     files: dict[str, bytes] = {}
-    for _name, entry in sorted(lock["packages"].items()):
-        with zipfile.ZipFile(pyodide / entry["file_name"]) as z:
+    packed = sorted(name for name in lock["packages"] if name not in PACK_WHEELS_LEFT_OUT)
+    for name in packed:
+        with zipfile.ZipFile(pyodide / lock["packages"][name]["file_name"]) as z:
             for info in z.infolist():
                 top = info.filename.split("/")[0]
-                if not info.is_dir() and not top.endswith(".data"):
+                if not info.is_dir() and not top.endswith(".data") and not PACK_FILES_LEFT_OUT.match(info.filename):
                     files[f"{site}/{info.filename}"] = z.read(info)
             dist = next(n.split("/")[0] for n in z.namelist() if n.split("/")[0].endswith(".dist-info"))
         files[f"{site}/{dist}/INSTALLER"] = b"pyodide.loadPackage"
@@ -502,7 +522,7 @@ def pack_packages(pyodide: Path, out: Path, python: str) -> dict[str, str]:
     header = json.dumps([[path, len(data)] for path, data in files.items()]).encode()
     body = len(header).to_bytes(4, "big") + header + b"".join(files.values())
     out.write_bytes(gzip.compress(body, compresslevel=9, mtime=0))
-    return {name: "default channel" for name in sorted(lock["packages"])}
+    return {name: "default channel" for name in packed}
 
 
 def snapshot_imports() -> list[str]:

@@ -475,6 +475,11 @@ _spec = importlib.util.spec_from_file_location("site_offline", ROOT / "sitebuild
 assert _spec and _spec.loader
 site_offline = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(site_offline)
+sys.path.insert(0, str(ROOT / "sitebuild"))  # build.py imports offline.py from beside it
+_spec = importlib.util.spec_from_file_location("site_build", ROOT / "sitebuild" / "build.py")
+assert _spec and _spec.loader
+site_build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(site_build)
 CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('mainmerah-'))"
 COMPILED = f"async () => !!(await (await caches.open((await ({CACHES})())[0])).match('{site_offline.COMPILED}'))"
 WORKERS = "async () => (await navigator.serviceWorker.getRegistrations()).map(r => r.scope)"
@@ -706,12 +711,16 @@ def test_every_page_links_the_app_manifest(site_root: Path) -> None:
 
 def test_the_wheels_pack_holds_each_wheels_files_as_they_are(site_root: Path) -> None:
     """The pack a first visit writes instead of unpacking each wheel (sitebuild/boot.js): every file of every
-    wheel of the lockfile, byte for byte, under site-packages, and nothing else but the installer's marks."""
+    wheel of the lockfile, byte for byte, under site-packages, and nothing else but the installer's marks; but
+    what no page imports (sitebuild/build.py, ``PACK_WHEELS_LEFT_OUT``, ``PACK_FILES_LEFT_OUT``): those wheels are
+    not marked loaded (Pyodide would load one a cell imports)."""
     pyodide = site_root / "static" / "pyodide"
     boot = (pyodide / "mainmerah-boot.js").read_text()
     head = json.loads(boot.split("\n", 1)[0].removeprefix("var MAINMERAH_BOOT = ").removesuffix(";"))
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
-    assert head["loaded"] == {name: "default channel" for name in lock["packages"]}
+    wheels = set(lock["packages"]) - site_build.PACK_WHEELS_LEFT_OUT
+    assert head["loaded"] == {name: "default channel" for name in sorted(wheels)}
+    assert {"prompt-toolkit", "micropip"} <= set(lock["packages"]) - wheels
     body = gzip.decompress((pyodide / head["pack"]).read_bytes())
     size = int.from_bytes(body[:4], "big")
     at, packed = 4 + size, {}
@@ -719,16 +728,24 @@ def test_the_wheels_pack_holds_each_wheels_files_as_they_are(site_root: Path) ->
         packed[path], at = body[at:at + length], at + length
     assert at == len(body)
     site = f"/lib/python{head['python']}/site-packages/"
-    expected = {}
-    for entry in lock["packages"].values():
-        with zipfile.ZipFile(pyodide / entry["file_name"]) as z:
+    expected, left_out = {}, []
+    for name in wheels:
+        with zipfile.ZipFile(pyodide / lock["packages"][name]["file_name"]) as z:
             for info in z.infolist():
                 if not info.is_dir() and not info.filename.split("/")[0].endswith(".data"):
-                    expected[site + info.filename] = z.read(info)
+                    if site_build.PACK_FILES_LEFT_OUT.match(info.filename):
+                        left_out.append(info.filename)
+                    else:
+                        expected[site + info.filename] = z.read(info)
     marks = {p for p in packed if p.rsplit("/", 1)[-1] in ("INSTALLER", "PYODIDE_SOURCE") and p not in expected}
     assert {p: d for p, d in packed.items() if p not in marks} == expected
-    assert len(marks) == 2 * len(lock["packages"]), "each wheel's dist-info names its installer"
-    assert any(p.endswith("/mainmerah/pages/play.pyc") for p in packed)
+    assert len(marks) == 2 * len(wheels), "each wheel's dist-info names its installer"
+    for kept in ("mainmerah/pages/play.pyc", "pygments/lexers/python.pyc",
+                 "mainmerah/locale/id/LC_MESSAGES/red_ten.mo"):
+        assert site + kept in packed, kept
+    for gone in ("pygments/lexers/ruby.pyc", "mainmerah/server/voila.pyc",
+                 "mainmerah/locale/id/LC_MESSAGES/red_ten.po", "IPython/terminal/embed.pyc"):
+        assert gone in left_out, gone
 
 
 def test_python_modules_come_compiled_and_the_lockfile_knows_each_wheel(site_root: Path) -> None:
