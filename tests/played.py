@@ -30,3 +30,13 @@ def go_back(t: TableWidget, n: int, selection: tuple[Any, ...]) -> None:
     t.shown = len(t.game.events)
     t.ok()
     t._render()
+
+
+def drawn_slots(t: TableWidget) -> dict[str, list[Any]]:
+    """Each clickable zone's drawn places (the hand, the fishing table's row, a row such as the stacks)."""
+    drawn = t._draw()
+    out = {}
+    for zone in t.presenter.clickable:
+        row = drawn[zone] if isinstance(drawn.get(zone), list) else drawn.get("rows", {}).get(zone, [])
+        out[zone] = list(row)
+    return out

@@ -15,10 +15,10 @@ LOCALE_DIR = Path(__file__).parent.parent / "locale"
 DOMAIN = "mainmerah"
 # A game family may keep its own catalog (locale/<lang>/LC_MESSAGES/<its folder>.po), so games can be
 # translated and merged independently; all of them are searched, the main one first. Found by
-# looking (at the compiled catalogs, the ones read: the static site leaves the sources out), so no game is
-# named here.
+# looking (at the sources, or the compiled catalogs where the sources are left out: the static site), so no
+# game is named here.
 GAME_DOMAINS: tuple[str, ...] = tuple(sorted(
-    {p.stem for p in LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")} - {DOMAIN}))
+    {p.stem for p in LOCALE_DIR.glob("*/LC_MESSAGES/*.[mp]o")} - {DOMAIN}))
 # The one list of languages: each offered in its own words (the pages' language switches), English first
 # (the source language). A new language is one line here, its catalogs (python -m mainmerah.core.catalog)
 # and, where its tag on a page differs from its code, a line in HTML_TAGS.

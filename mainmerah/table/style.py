@@ -291,8 +291,8 @@ BASE_CSS = """
   .mm-body { --mm-w: 52px; --mm-tw: 46px; }
   /* a phone: two rows of table cards kept, four lines of prompt, targets a thumb can hit (44 px) */
   .mm-tablecards { min-height: calc(2 * var(--mm-tw) * 1.4 + 13px); }
-  /* four lines kept and never more (a prompt of a table of up to four fits in every language:
-     tests/browser/test_prompts_fit_browser.py): a longer one scrolls inside, Undo and the rest stay put */
+  /* four lines kept and never more (at 390 px the prompts of tables of up to four fit them in every language, as
+     tests/browser/test_prompts_fit_browser.py plays them): a longer one scrolls inside, Undo and the rest stay put */
   .mm-prompt { min-height: 5.6em; height: 5.6em; overflow-y: auto; box-sizing: content-box; }
   /* below the board: as tall as its lines (no empty box), the log scrolling past a few */
   .mm-panel { height: auto; }

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from played import go_back
+from played import drawn_slots, go_back
 
 from mainmerah.core import registry
 from mainmerah.core.cards import Card, CardError
@@ -54,16 +54,6 @@ def english() -> Iterator[None]:
 def table(name: str, players: int, seed: int) -> TableWidget:
     return TableWidget(game=name, players=players, seed=seed, human=0, auto=False, bots="random",
                        controls=False)
-
-
-def drawn_slots(t: TableWidget) -> dict[str, list[Any]]:
-    """Each clickable zone's drawn places (the hand, the fishing table's row, a row such as the stacks)."""
-    drawn = t._draw()
-    out = {}
-    for zone in t.presenter.clickable:
-        row = drawn[zone] if isinstance(drawn.get(zone), list) else drawn.get("rows", {}).get(zone, [])
-        out[zone] = list(row)
-    return out
 
 
 def slot_counts(t: TableWidget) -> dict[str, int]:
