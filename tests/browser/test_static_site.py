@@ -595,6 +595,10 @@ def test_a_part_of_the_page_that_does_not_load_is_named_with_a_way_to_load_it_ag
         context.close()  # type: ignore[attr-defined]
 
 
+# Counts the site's worker's "every file kept" messages to this page (sitebuild/sw.js): one follows each fill of its
+# cache, which runs once a page has drawn.
+COUNT_FILLS = """navigator.serviceWorker && navigator.serviceWorker.addEventListener('message', (event) => {
+  if ((event.data || {}).kind === 'mainmerah:kept') { window.mmFills = (window.mmFills || 0) + 1; } });"""
 DROP = """async (url) => { for (const name of (await caches.keys()).filter(k => k.startsWith('mainmerah-')))
   { await (await caches.open(name)).delete(url); } }"""
 
@@ -617,6 +621,7 @@ def test_a_part_cut_under_the_sites_worker_loads_the_page_again_once(chromium: o
     chunk = re.compile(r"/voici/build/[0-9]+\.js$")
     with local_context(chromium) as (context, outside), serving(site_root, Refusing) as url:
         pg = watched_page(context)
+        pg.add_init_script(COUNT_FILLS)  # type: ignore[attr-defined]
         pg.goto(url + "/")  # type: ignore[attr-defined]
         wait_for_worker(pg, "offline")  # every file kept
         chunks: list[str] = []
@@ -627,7 +632,10 @@ def test_a_part_cut_under_the_sites_worker_loads_the_page_again_once(chromium: o
         first = chunks[0]  # one of Voici's first scripts, asked for before anything draws
 
         def cut(times: int) -> None:
-            """The next ``times`` requests for ``first`` fail: gone from the worker's cache, refused by the server."""
+            """The next ``times`` requests for ``first`` fail: gone from the worker's cache, refused by the server.
+            Once the worker's fill that follows the page's drawing has ended: it would find the script missing and
+            ask the server for it itself (twice: a CI run saw the refusals meant for the page spent so)."""
+            pg.wait_for_function("() => window.mmFills > 0", timeout=COLD)  # type: ignore[attr-defined]
             pg.evaluate(DROP, first)  # type: ignore[attr-defined]
             refusals[first.removeprefix(url)] = times
 
