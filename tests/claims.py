@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from html import unescape
+from typing import Any
 
 from mainmerah.core import registry
 from mainmerah.core.i18n import language, set_language
@@ -53,6 +54,42 @@ def lesson_texts(game: str, skip: Callable[[str], bool] = lambda key: False) -> 
         intro = next(c for c in lesson.children if "mm-intro" in c._dom_classes)
         out += [intro.value, lesson.outro.value]
     return out
+
+
+def tasks_in(widget: Any) -> list[Any]:
+    """The tasks inside ``widget`` (a lesson), in the order the learner meets them."""
+    from mainmerah.teach.lesson import Task
+
+    found = [widget] if isinstance(widget, Task) else []
+    for child in getattr(widget, "children", ()) or ():
+        found += tasks_in(child)
+    return found
+
+
+def task_texts(game: str, skip: Callable[[str], bool] = lambda key: False) -> list[str]:
+    """What each lesson's tasks say, as fixed text or for every answer the learner may give: the question, the hint
+    ladder's nudge and rule, each choice and why it is right or wrong, each card's reason when clicked (right or
+    wrong) and what a solved pick says, a number's right answer and what three wrong numbers are told."""
+    from mainmerah.teach.lesson import ChoiceTask, NumberTask, PickTask
+
+    target = registry.ui(game).lessons
+    assert target is not None
+    out: list[str] = []
+    for spec in registry.load(target)():
+        if skip(spec.key):
+            continue
+        for task in tasks_in(spec.build()):
+            out += [task.prompt, task.nudge, task.rule]
+            if isinstance(task, ChoiceTask):
+                out += [text for label, _ok, why in task.options for text in (label, why)]
+            elif isinstance(task, PickTask):
+                out += [task._right(c) if c in task.targets else task._wrong(c) for c in task.row.cards]
+                out.append(task._done() if callable(task._done) else task._done)
+            elif isinstance(task, NumberTask):
+                out.append(task._right)
+                out += [task._hint(value, tries) for tries, value in enumerate(
+                    (task.answer + 1, max(task.answer - 1, 0), 0), start=1) if value != task.answer]
+    return [t for t in out if t]
 
 
 def sheet_texts(game: str) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from mainmerah.core import registry
 from mainmerah.core.i18n import _
 from mainmerah.families.fishing.rules import RULESETS, VARIANTS
 from mainmerah.families.fishing.state import Game
@@ -83,9 +84,22 @@ def _check_seed(seed: object) -> None:
 
 
 def _decode_prefixed(code: str, parts: list[str]) -> DealCode:
-    """``CT-4P-8412-K``: a game prefix, the players, the number, the check letter."""
-    prefix, who, number, letter = parts
+    """``CT-4P-8412-K``: a game prefix, the players, the number, the check letter. Every message gives this game's
+    example (a learner of Chinese Ten is never shown a Main Merah code)."""
+    prefix = parts[0]
     variant = PREFIXES[prefix]
+    if len(parts) == 3 and _letter_joined(parts[2]):  # the dash before the check letter left out
+        parts = [*parts[:2], parts[2][:-1], parts[2][-1]]
+    if len(parts) == 3 and parts[2].isdigit():
+        raise DealCodeError(_(
+            "the check letter at the end of {code!r} is missing: a full code looks like {example}"
+        ).format(code=code.strip(), example=example(variant)))
+    if len(parts) != 4:
+        raise DealCodeError(_(
+            "{code!r} is not a deal code: it should have four parts separated by dashes, "
+            "like {example} (game, players, number, check letter)"
+        ).format(code=code.strip(), example=example(variant)))
+    who, number, letter = parts[1:]
     sizes = RULESETS[variant].sizes
     if who not in {f"{n}P" for n in sizes}:
         raise DealCodeError(_("the part {part!r} should be the number of players: {names}").format(
@@ -101,18 +115,35 @@ def _decode_prefixed(code: str, parts: list[str]) -> DealCode:
     return DealCode(int(who[0]), variant, int(number))
 
 
-def decode(code: str) -> DealCode:
-    """Read a deal code (case and spaces do not matter) or raise :class:`DealCodeError`."""
+def _letter_joined(part: str) -> bool:
+    """``8412R``: a number with the check letter after it, the dash between them left out."""
+    return len(part) > 1 and part[-1].isalpha() and part[:-1].isdigit()
+
+
+def decode(code: str, game: str = "main-merah") -> DealCode:
+    """Read a deal code (case and spaces do not matter) or raise :class:`DealCodeError`. ``game`` is the game the
+    reader deals (``"chinese-ten"``, or Main Merah's): a code that does not say its own game is named with that
+    game's example. (Any game's good code is read: the reader says whether it deals that game.)"""
     if not isinstance(code, str) or not code.strip():
-        raise DealCodeError(_("type a deal code such as {example}").format(example=example()))
+        raise DealCodeError(_("type a deal code such as {example}").format(example=example(game)))
     text = "-".join(code.strip().upper().replace(" ", "-").split("-"))
     parts = [p for p in text.split("-") if p]
-    if parts and parts[0] == "MM":
-        parts = parts[1:]  # Main Merah's optional prefix
-    elif len(parts) == 4 and parts[0] in PREFIXES:
+    if parts and parts[0] in PREFIXES:
         return _decode_prefixed(code, parts)
-    if len(parts) == 3 and len(parts[2]) > 1 and parts[2][-1].isalpha() and parts[2][:-1].isdigit():
-        # The dash before the check letter was left out: "2P-CLASSIC-8412R".
+    if game in PREFIXES.values() and (not parts or parts[0] != "MM"):
+        try:
+            return _decode_main_merah(code, parts)
+        except DealCodeError:  # neither this game's code nor a good one of Main Merah's: say how this game's look
+            raise DealCodeError(_(
+                "{code!r} is not a deal code of {game}: its codes look like {example} (game, players, number, "
+                "check letter)").format(code=code.strip(), game=_(registry.get(game).title),
+                                        example=example(game))) from None
+    return _decode_main_merah(code, parts[1:] if parts and parts[0] == "MM" else parts)
+
+
+def _decode_main_merah(code: str, parts: list[str]) -> DealCode:
+    """``2P-CLASSIC-8412-R`` (the optional ``MM`` prefix taken off): players, variant, number, check letter."""
+    if len(parts) == 3 and _letter_joined(parts[2]):  # "2P-CLASSIC-8412R"
         parts = [*parts[:2], parts[2][:-1], parts[2][-1]]
     if len(parts) == 3 and parts[2].isdigit():
         raise DealCodeError(_(
@@ -152,7 +183,10 @@ def random_code(rng: random.Random, players: int = 2, variant: str = "classic", 
     return encode(players, variant, rng.randrange(10 ** (digits - 1), 10**digits))
 
 
-def example() -> str:
+def example(game: str = "main-merah") -> str:
+    """A code of ``game`` to show as an example (the same number in every game's)."""
+    if game in PREFIXES.values():
+        return encode(max(RULESETS[game].sizes), game, 8412)
     return encode(2, "classic", 8412)
 
 

@@ -9,7 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mainmerah as mm
-from mainmerah.families.fishing.dealcode import DealCode, DealCodeError, check_letter, decode, encode, random_code
+from mainmerah.families.fishing.dealcode import (
+    DealCode,
+    DealCodeError,
+    check_letter,
+    decode,
+    encode,
+    example,
+    random_code,
+)
 
 variants = st.sampled_from(sorted(mm.VARIANTS))
 
@@ -117,3 +125,36 @@ def test_random_code_is_seeded_and_short() -> None:
     code = random_code(random.Random(6), players=3, variant="jb")
     info = decode(code)
     assert info.players == 3 and info.variant == "jb" and 1000 <= info.seed <= 9999
+
+
+# Codes a Chinese Ten learner may type wrong: each is named with Chinese Ten's code, never Main Merah's.
+CHINESE_TEN_TYPOS = ["", "CT-4P-8412", "CT-4P", "CT 4P 8412 K Q", "4P-8412-K", "hello", "2P-CLASSIC-8412",
+                     "2P-CLASSIC-8412-A"]
+
+
+@pytest.mark.parametrize("code", CHINESE_TEN_TYPOS)
+def test_a_chinese_ten_code_read_wrong_is_named_with_chinese_tens_example(code: str) -> None:
+    with pytest.raises(DealCodeError) as info:
+        decode(code, "chinese-ten")
+    said = str(info.value)
+    assert example("chinese-ten") in said and example() not in said, said
+    assert "2P or 3P" not in said and "variant" not in said, said
+
+
+@pytest.mark.parametrize("code", ["CT-4P-8412", "CT-4P", "CT-9P-8412-K"])
+def test_a_code_that_says_its_game_is_named_with_that_games_example_by_any_reader(code: str) -> None:
+    for reader in ("main-merah", "chinese-ten"):
+        with pytest.raises(DealCodeError) as info:
+            decode(code, reader)
+        said = str(info.value)
+        assert example() not in said and "2P or 3P" not in said, said
+        assert example("chinese-ten") in said or "2P, 3P, 4P" in said, said
+
+
+def test_each_reader_reads_every_games_good_code_and_the_dash_left_out() -> None:
+    # (the reader then says whether it deals that game: the classroom's "... is a deal of Main Merah")
+    for reader in ("main-merah", "chinese-ten"):
+        for code in (example(), example("chinese-ten"), encode(3, "jb", 77), "MM-" + encode(2, "cardgames", 5)):
+            assert str(decode(code, reader)) == code.removeprefix("MM-")
+            assert str(decode(code[:-2] + code[-1], reader)) == code.removeprefix("MM-")
+    assert example("chinese-ten") == encode(4, "chinese-ten", 8412)

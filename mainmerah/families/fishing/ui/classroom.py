@@ -31,7 +31,7 @@ from mainmerah.core.errors import LayoutError
 from mainmerah.core.i18n import _, ngettext, on_language_change
 from mainmerah.core.words import sentences
 from mainmerah.families.fishing.bots import make_bot, play_out
-from mainmerah.families.fishing.dealcode import DealCodeError, decode, encode, random_code
+from mainmerah.families.fishing.dealcode import DealCodeError, decode, encode, example, random_code
 from mainmerah.families.fishing.events import Redeal
 from mainmerah.families.fishing.rules import PARTNER, VARIANTS, main_merah_points, score_card
 from mainmerah.families.fishing.save import SaveFileError
@@ -104,7 +104,7 @@ class DealCodePanel(W.VBox):
         self.game = game
         self.rulesets = RULESETS[game]
         self.rng = random.Random(random.SystemRandom().randrange(2**31) if seed is None else seed)
-        self.code = W.Text(placeholder=_("e.g. {code}").format(code=encode(2, self.rulesets[0], 8412)),
+        self.code = W.Text(placeholder=_("e.g. {code}").format(code=example(game)),
                            layout=W.Layout(width="240px"))
         self.code.add_class("mm-code-input")
         self.open_button = button(_("Open this deal"), "mm-code-open", "primary")
@@ -145,7 +145,7 @@ class DealCodePanel(W.VBox):
         if text is not None:
             self.code.value = text
         try:
-            info = decode(self.code.value)
+            info = decode(self.code.value, self.game)
         except DealCodeError as e:
             self.message.say(_("That code cannot be used: {why}.").format(why=e), "bad", verdict=False)
             return None
