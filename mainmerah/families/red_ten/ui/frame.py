@@ -189,7 +189,7 @@ def answer_prompt(options: Sequence[str]) -> str:
         return _("Before play every seat answers. You hold no red ten (♥10, ♦10), so you can only keep quiet; "
                  "the answers are shown together when all four are in.")
     if len(options) == 2:
-        return _("You hold a red ten: you are on the red team (红十). Keep it hidden (暗打) or reveal it; if both "
+        return _("You hold a red ten: you are on the red team (红十). Keep it hidden or reveal it; if both "
                  "red tens are shown, the hand is open (明打): scores ×2 if the red team wins, ×4 if it loses.")
     return _("You hold both red tens: you play alone against the other three. Keep quiet, reveal one (a bluff), "
              "reveal both (an open hand, 明打: ×2 if you win, ×4 if you lose), or surrender now "
