@@ -2,8 +2,8 @@
 
 A phone's prompt box (a container of 520 px or less) is four lines high and scrolls what runs longer
 (mainmerah/table/style.py), so that Undo and the buttons below it never move: a longer prompt hides its end, often
-what to do next. Every game with a table is played here at tables of two to four (In The Red's list of the lit
-stacks may run longer at five or more; it says what to do first) by seeded random legal actions, in each language:
+what to do next. Every game with a table is played here at tables of two to four and at its largest (In The Red's
+ten: more than three lit stacks are counted, not listed) by seeded random legal actions, in each language:
 at each of your decisions each hand card is chosen; at one decision in five also each card clicked twice and two
 cards chosen, and with each such choice the game's buttons and the first places of the other zones (Play on it, a
 stack, a table card) tried and undone: a selection's prompts and the refusals'. Every prompt seen is then put in the
@@ -95,13 +95,19 @@ def prompts_seen(name: str, players: int, seed: int) -> set[str]:
     return seen
 
 
+def table_sizes(name: str) -> list[int]:
+    """Tables of two to four, and the game's largest (In The Red's ten: the most stacks, the most names)."""
+    sizes = registry.get(name).players
+    return sorted({n for n in sizes if n <= 4} | {max(sizes)})
+
+
 def every_prompt(lang: str) -> dict[str, str]:
     """Each prompt seen in ``lang`` -> the table that showed it first (for the failure's message)."""
     set_language(lang)
     try:
         out: dict[str, str] = {}
         for name in table_games():
-            for players in (n for n in registry.get(name).players if n <= 4):
+            for players in table_sizes(name):
                 for seed in SEEDS:
                     for html in sorted(prompts_seen(name, players, seed)):
                         out.setdefault(html, f"{name}, {players} players, seed {seed}")

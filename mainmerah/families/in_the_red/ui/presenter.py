@@ -29,6 +29,7 @@ from mainmerah.table.cards import card_code, card_look, hand_state
 from mainmerah.table.intents import Act, Intent, Refuse, Select, unselect
 from mainmerah.table.presenter import Presenter, TableContext, Zone, table_zones
 
+LISTED = 3  # the lit stacks a prompt names one by one, each with how the card fits (more are counted)
 UNDER_SHOWN = 8  # the cards under a top drawn small; the rest are counted (all are in the tooltip)
 
 
@@ -193,7 +194,11 @@ class InTheRedPresenter(Presenter):
         if not places:
             return _("{card} fits on no stack, but another card of yours does: a card may be discarded only when "
                      "nothing fits anywhere.").format(card=card)
-        # What to do first (a phone's prompt shows four lines; with many stacks the list runs longer).
+        # What to do first, then where and why, in a phone's four lines: more than three stacks (five players or
+        # more) would run past them, so they are counted (the board lights each).
+        if len(places) > LISTED:
+            return _("Choose one of the {n} lit stacks for {card}: each has a card of its suit or rank on top.").format(
+                n=len(places), card=card)
         where = mark(", ").join(stack_of(s, names, you) + aside(fit_note(card, f.tops[s])) for s in places)
         return _("Choose a lit stack for {card}: {where}.").format(card=card, where=where)
 
