@@ -66,30 +66,64 @@ def tasks_in(widget: Any) -> list[Any]:
     return found
 
 
-def task_texts(game: str, skip: Callable[[str], bool] = lambda key: False) -> list[str]:
-    """What each lesson's tasks say, as fixed text or for every answer the learner may give: the question, the hint
-    ladder's nudge and rule, each choice and why it is right or wrong, each card's reason when clicked (right or
-    wrong) and what a solved pick says, a number's right answer and what three wrong numbers are told."""
-    from mainmerah.teach.lesson import ChoiceTask, NumberTask, PickTask
+# The wrong numbers a number task is tried with: every whole number a learner might type for its answers here (hand
+# sizes, scores, totals, Red Ten's multiplied scores), so that a hint kept for one mistake is read too.
+WRONG_NUMBERS = range(-60, 301)
+
+
+def task_sayings(game: str, skip: Callable[[str], bool] = lambda key: False) -> list[tuple[str, str, Any]]:
+    """What each lesson's task says to a learner, each task answered as a learner may, as (the task's key, a text,
+    what the learner had just done): ("asked", None) for the question and, where the task offers its hint ladder,
+    the ladder's nudge and rule (a task's own, else its default) and a choice's label; ("chose", label) for why that
+    choice is right or wrong (the wrong ones first); ("picked", card, the cards picked before) for what a card says
+    (the wrong ones, a right one twice, then the rest: what is left to find, the running words, what a solved pick
+    says); ("typed", n) for what each number of :data:`WRONG_NUMBERS` and then the right one is told; ("pressed", i)
+    for a button's result, three times. (A whole table to play, the last lessons', says the engine's own words.)"""
+    from mainmerah.teach.lesson import ActionTask, ChoiceTask, NumberTask, PickTask
 
     target = registry.ui(game).lessons
     assert target is not None
-    out: list[str] = []
+    out: list[tuple[str, str, Any]] = []
+    doing: list[Any] = [("asked", None)]
     for spec in registry.load(target)():
         if skip(spec.key):
             continue
         for task in tasks_in(spec.build()):
-            out += [task.prompt, task.nudge, task.rule]
+            key = task.key
+            # What the task says as it is answered (the page would show it under the task).
+            task.feedback.say = lambda text, *_a, key=key, **_k: out.append((key, text, doing[0]))  # type: ignore
+            doing[0] = ("asked", None)
+            asked = [task.prompt]
+            task.offer_hints()  # as the tutorial does: a task with help of its own (a table, a button) shows no ladder
+            if task.hint_button.layout.display != "none":
+                asked += [task.nudge or task.default_nudge(), task.rule or task.default_rule()]
             if isinstance(task, ChoiceTask):
-                out += [text for label, _ok, why in task.options for text in (label, why)]
+                asked += [label for label, _ok, _why in task.options]
+            out.extend((key, text, doing[0]) for text in asked)
+            if isinstance(task, ChoiceTask):
+                for i in sorted(range(len(task.options)), key=lambda i: task.options[i][1]):  # the wrong ones first
+                    doing[0] = ("chose", task.options[i][0])
+                    task.choose(i)
             elif isinstance(task, PickTask):
-                out += [task._right(c) if c in task.targets else task._wrong(c) for c in task.row.cards]
-                out.append(task._done() if callable(task._done) else task._done)
+                wrong = [c for c in task.row.cards if c not in task.targets]
+                right = [c for c in task.row.cards if c in task.targets]
+                for card in wrong + right[:1] + right:
+                    doing[0] = ("picked", card, tuple(task.picked))
+                    task.pick(card)
             elif isinstance(task, NumberTask):
-                out.append(task._right)
-                out += [task._hint(value, tries) for tries, value in enumerate(
-                    (task.answer + 1, max(task.answer - 1, 0), 0), start=1) if value != task.answer]
-    return [t for t in out if t]
+                for n in [*(n for n in WRONG_NUMBERS if n != task.answer), task.answer]:
+                    doing[0] = ("typed", n)
+                    task.submit(str(n))
+            elif isinstance(task, ActionTask):
+                for press in range(3):
+                    doing[0] = ("pressed", press)
+                    task.press()
+    return [(key, text, done) for key, text, done in out if text]
+
+
+def task_texts(game: str, skip: Callable[[str], bool] = lambda key: False) -> list[str]:
+    """The texts of :func:`task_sayings`, in order."""
+    return [text for _key, text, _doing in task_sayings(game, skip)]
 
 
 def sheet_texts(game: str) -> list[str]:

@@ -476,6 +476,9 @@ class NumberTask(Task):
     def default_nudge(self) -> str:
         return _("Work it out one step at a time, then type the number.")
 
+    def default_rule(self) -> str:
+        return _("Think of the rule this lesson just explained, and use it to work out the number.")
+
     def show_answer(self) -> str:
         return _("The answer is {n}: type it and press Check.").format(n=self.answer)
 

@@ -57,7 +57,8 @@ def loser_task(key: str, tops_text: str, prompt: str) -> PickTask:
     lost = losers(tops)[0]
     return PickTask(prompt, tops, [tops[s] for s in lost], key=key, right=lambda c: loser_why(c, tops),
                     wrong=lambda c: loser_why(c, tops), row_label=_("The top cards of the stacks:"),
-                    done=_("Those players pick up a card from the pack (and the round's discards)."),
+                    done=_("Each of those players picks up a card from the pack, and the round's discards are "
+                           "handed out among them."),
                     rule=who_loses())
 
 

@@ -160,7 +160,7 @@ def team_tasks() -> list[Task]:
                                       "be your partner, or one of them holds both tens and plays alone. Watch "
                                       "for a red ten being shown or played.")),
          (_("The player opposite you"), False, _("Seats do not make teams in Red Ten: only the red tens do, and "
-                                                  "nobody knows yet who holds them.")),
+                                                  "you do not know yet who holds them.")),
          (_("Nobody"), False, _("Without a red ten you are on the other team, with one or two partners; you just do "
                                 "not know yet which."))],
         key="unknown")
@@ -240,7 +240,8 @@ LESSONS: list[tuple[str, Callable[[], str], Callable[[], str], Callable[[], list
         "Red Ten (红十) is a climbing game for four: the first to shed all cards does best. All 54 cards (the pack "
         "and both jokers) are dealt, 14 to two seats and 13 to the other two. A single card goes by "
         "rank, from 3 (lowest) up: 3 4 5 6 7 8 9 10 J Q K A 2, the small joker (小王), the big joker (大王), and "
-        "a red ten (♥10 or ♦10) above all. Pairs go by the same order, from 3 up to 2.\n\n"
+        "a red ten (♥10 or ♦10) above all. Pairs go by the same order, from 3 up to 2. A higher single beats a "
+        "lower single, and a higher pair a lower pair.\n\n"
         "Suits never matter, except that ♥10 and ♦10 are the red tens. A red ten is the highest only as a single: "
         "in a pair, a straight or a bomb of three or four tens it counts as a plain 10, and a black ten is always a "
         "plain 10."),

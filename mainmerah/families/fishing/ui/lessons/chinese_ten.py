@@ -190,11 +190,11 @@ def first_task() -> ChoiceTask:
     for s in (dealer, first, dealer - 1):
         if s == first:
             why = _("Yes: the seat after the dealer plays first, and turns go on in seat order: {order}. (In "
-                    "Main Merah's classic rules the dealer starts.)").format(
+                    "Main Merah's classic rules the dealer starts the first game.)").format(
                 order=listed(seat((first + i) % players) for i in range(players)))
         elif s == dealer:
-            why = _("In Main Merah's classic rules the dealer starts; in Chinese Ten the dealer plays last, and "
-                    "the seat after the dealer starts.")
+            why = _("In Main Merah's classic rules the dealer starts the first game; in Chinese Ten the dealer "
+                    "plays last, and the seat after the dealer starts.")
         else:
             why = _("{seat} sits just before the dealer, so it plays just before the dealer, who plays last. "
                     "The seat after the dealer starts: after {dealer} comes {first}.").format(

@@ -389,8 +389,8 @@ def variant_lines() -> list[str]:
     return [
         _("classic: the main rules; the dealer plays first; three 5s, 10s, Jacks, Queens or Kings are redealt."),
         _("cardgames: the same redeal rule; the player after the dealer plays first."),
-        _("jb (a house rule): any rank lying three times is redealt, and the game chooses your captures for you "
-          "(a red card first, then the one on the table longest)."),
+        _("jb (a house rule): any rank lying three times is redealt, the first player is drawn at random, and the "
+          "game chooses your captures for you (a red card first, then the one on the table longest)."),
     ]
 
 
