@@ -442,6 +442,7 @@ def variants_differ() -> None:
     redeals_for("jb", set(range(1, 14)))
     first_players()
     jb_chooses()
+    match()  # "a first game": a match's later games start with the previous game's lowest scorer
 
 
 def jb_chooses() -> None:
@@ -781,11 +782,12 @@ TASK_CHECKS: dict[str, Callable[[], None]] = {
     "Which Ace stays can depend on the choices; that one does is certain.": which_ace_varies,
     "Check it: let the computer play the whole game (press again for another game, with other choices).":
         playouts_differ,
-    "Main Merah is played by three sets of rules, its variants: • classic: the main rules; the dealer plays first; "
-    "three 5s, 10s, Jacks, Queens or Kings are redealt.": variants_differ,
-    "• cardgames: the same redeal rule; the player after the dealer plays first.": variants_differ,
-    "• jb (a house rule): any rank lying three times is redealt, the first player is drawn at random, and the game "
-    "chooses your captures for you (a red card first, then the one on the table longest).": variants_differ,
+    "Main Merah is played by three sets of rules, its variants: • classic: the main rules; the dealer starts a first "
+    "game; three 5s, 10s, Jacks, Queens or Kings are redealt.": variants_differ,
+    "• cardgames: the same redeal rule; the player after the dealer starts a first game.": variants_differ,
+    "• jb (a house rule): any rank lying three times is redealt, a first game's first player is drawn at random, "
+    "and the game chooses your captures for you (a red card first, then the one on the table longest).":
+        variants_differ,
     "Its rule redeals when ANY rank lies three times on the starting table, so this game could never begin, and the "
     "stranded pair never happens: in jb every game ends with the table empty and 210 points in the piles.":
         jb_refuses_stranded,

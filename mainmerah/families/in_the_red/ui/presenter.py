@@ -194,8 +194,8 @@ class InTheRedPresenter(Presenter):
         if not places:
             return _("{card} fits on no stack, but another card of yours does: a card may be discarded only when "
                      "nothing fits anywhere.").format(card=card)
-        # What to do first, then where and why, in a phone's four lines: more than three stacks (five players or
-        # more) would run past them, so they are counted (the board lights each).
+        # What to do first, then where and why, in a phone's four lines: more than three stacks (at four players or
+        # more) may run past them, so they are counted (the board lights each).
         if len(places) > LISTED:
             return _("Choose one of the {n} lit stacks for {card}: each has a card of its suit or rank on top.").format(
                 n=len(places), card=card)

@@ -108,7 +108,8 @@ def _teams(page: Page) -> None:
     hearts, diamonds = (answers_for([ten]) for ten in RED_TENS)  # (each its own reveal)
     page.bullets([
         _("The holders of {a} and {b} are one team, the other two the other; a player holding both plays "
-          "alone against three. At first only a player holding both knows the teams.").format(a=RED_TENS[0], b=RED_TENS[1]),
+          "alone against three. At first only a player holding both knows the teams.").format(
+            a=RED_TENS[0], b=RED_TENS[1]),
         _("Before the first card every player answers once, and the answers are shown together. Without a red "
           "ten: {none}. With {a} alone: {one_a}; with {b} alone: {one_b}. With both: {both}.").format(
             none=answer_text(answers_for(())[0]), a=RED_TENS[0], b=RED_TENS[1],

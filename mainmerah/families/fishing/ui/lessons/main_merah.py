@@ -385,12 +385,14 @@ def play_out_text(attempt: int) -> str:
 
 
 def variant_lines() -> list[str]:
-    """One line per variant: what makes it differ (said wherever a variant is offered)."""
+    """One line per variant: what makes it differ (said wherever a variant is offered). (A match's later games are
+    started by the previous game's lowest scorer, in every variant: a first game is where they differ.)"""
     return [
-        _("classic: the main rules; the dealer plays first; three 5s, 10s, Jacks, Queens or Kings are redealt."),
-        _("cardgames: the same redeal rule; the player after the dealer plays first."),
-        _("jb (a house rule): any rank lying three times is redealt, the first player is drawn at random, and the "
-          "game chooses your captures for you (a red card first, then the one on the table longest)."),
+        _("classic: the main rules; the dealer starts a first game; three 5s, 10s, Jacks, Queens or Kings are "
+          "redealt."),
+        _("cardgames: the same redeal rule; the player after the dealer starts a first game."),
+        _("jb (a house rule): any rank lying three times is redealt, a first game's first player is drawn at random, "
+          "and the game chooses your captures for you (a red card first, then the one on the table longest)."),
     ]
 
 
