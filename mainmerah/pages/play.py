@@ -98,7 +98,7 @@ def options_from_query(query: str) -> tuple[dict[str, Any], list[str]]:
     if "code" in params:  # a teacher's deal code: the game, players, variant and seed in one
         v = params["code"]
         try:
-            spec = read_deal_code(v)
+            spec = read_deal_code(v, game)
         except ValueError as e:
             bad("code", v, str(e))
         else:

@@ -351,7 +351,7 @@ class TableActions:
         if (why := self.shared_refusal()) is not None:
             return self.refuse(why)
         try:
-            spec = read_deal_code(text)
+            spec = read_deal_code(text, self.presenter.game_name)
         except ValueError as e:
             return self.refuse(_("The seed must be a whole number or a deal code, not \"{text}\": {why}.").format(
                 text=shortened(text), why=e))

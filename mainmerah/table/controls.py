@@ -79,10 +79,11 @@ class DealSpec(NamedTuple):
 CODE_LIMIT = 40
 
 
-def read_deal_code(text: str) -> DealSpec:
-    """A teacher's deal code (``2P-CLASSIC-9006-U``, ``CT-4P-8412-T``) as the deal it names.
+def read_deal_code(text: str, game: str | None = None) -> DealSpec:
+    """A teacher's deal code (``2P-CLASSIC-9006-U``, ``CT-4P-8412-T``) as the deal it names, of any game.
 
-    A code that cannot be read raises ``DealCodeError`` (a ValueError) naming the part that is wrong.
+    A code that cannot be read raises ``DealCodeError`` (a ValueError) naming the part that is wrong, with an
+    example of ``game``'s codes (the table's game) where the code does not say its own game.
     """
     from mainmerah.table.presenter import presenter_class, table_games
 
@@ -90,7 +91,7 @@ def read_deal_code(text: str) -> DealSpec:
         raise ValueError(_("a deal code has at most {n} characters").format(n=CODE_LIMIT))
     readers = dict.fromkeys(presenter_class(g).read_deal_code for g in table_games())  # a family's games share one
     for read in readers:
-        spec = read(text)
+        spec = read(text, game)
         if spec is not None:
             return DealSpec(*spec)
     raise ValueError(_("no game reads deal codes"))

@@ -138,9 +138,10 @@ class Presenter(ABC):
         return ""
 
     @staticmethod
-    def read_deal_code(text: str) -> tuple[str, int, str | None, int] | None:
+    def read_deal_code(text: str, game: str | None = None) -> tuple[str, int, str | None, int] | None:
         """A teacher's deal code as (game, players, variant or None, seed), if this family deals by codes
-        (None: it does not); a code it cannot read raises a ValueError naming the part that is wrong."""
+        (None: it does not); a code it cannot read raises a ValueError naming the part that is wrong, with an
+        example of ``game``'s codes (the table's game) where the code does not say its own."""
         return None
 
     def seed_of(self, game: Any) -> int | None:

@@ -4,7 +4,7 @@ sheet per player count, the buttons that keep their places, the levels explained
 from __future__ import annotations
 
 import mainmerah as mm
-from mainmerah.families.fishing.dealcode import decode, encode
+from mainmerah.families.fishing.dealcode import decode, encode, example
 from mainmerah.pages.play import options_from_query
 from mainmerah.table import TableWidget
 
@@ -61,6 +61,20 @@ def test_the_url_takes_a_code_and_names_a_bad_one() -> None:
     kw, problems = options_from_query("code=2P-CLASSIC-9006-X&pace=fast")
     assert "seed" not in kw and kw["delay"] == 0.45
     assert len(problems) == 1 and "code=2P-CLASSIC-9006-X" in problems[0] and "check letter" in problems[0]
+
+
+def test_a_code_typed_wrong_is_named_with_the_tables_own_games_example() -> None:
+    """A Chinese Ten table (its seed box, its link) names a code it cannot read with a Chinese Ten code, a Main Merah
+    table with a Main Merah one: a table never shows another game's example for its own."""
+    examples = {"main-merah": example(), "chinese-ten": example("chinese-ten")}
+    for game, own in examples.items():
+        other = next(e for g, e in examples.items() if g != game)
+        t = TableWidget(game=game, seed=4, auto=False)
+        before = t.game.to_json()
+        t.deal_code("4P-8412")
+        assert own in t.prompt.value and other not in t.prompt.value and t.game.to_json() == before, t.prompt.value
+        _kw, problems = options_from_query(f"game={game}&code=4P-8412")
+        assert len(problems) == 1 and own in problems[0] and other not in problems[0], problems
 
 
 # ----- undo and redo -----------------------------------------------------------------------------

@@ -61,10 +61,10 @@ class FishingPresenter(Presenter):
         return str(game.variant.name) if self.variants else ""
 
     @staticmethod
-    def read_deal_code(text: str) -> tuple[str, int, str | None, int] | None:
+    def read_deal_code(text: str, game: str | None = None) -> tuple[str, int, str | None, int] | None:
         from mainmerah.families.fishing.dealcode import PREFIXES, decode
 
-        code = decode(text)
+        code = decode(text, game if game is not None and game in PREFIXES.values() else "main-merah")
         if code.variant in PREFIXES.values():  # a game of its own (Chinese Ten), played one way
             return code.variant, code.players, None, code.seed
         return "main-merah", code.players, code.variant, code.seed
