@@ -5,7 +5,7 @@ not a rule claim."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from html import unescape
 from typing import Any
@@ -124,6 +124,19 @@ def task_sayings(game: str, skip: Callable[[str], bool] = lambda key: False) -> 
 def task_texts(game: str, skip: Callable[[str], bool] = lambda key: False) -> list[str]:
     """The texts of :func:`task_sayings`, in order."""
     return [text for _key, text, _doing in task_sayings(game, skip)]
+
+
+def failures(checks: Iterable[tuple[str, Callable[[], object]]]) -> list[str]:
+    """Each check run (many sentences of one pattern, checked in one test item): "sentence (why)" for each that
+    failed its assertion, so that one failure does not hide the others."""
+    failed = []
+    for sentence, check in checks:
+        try:
+            result = check()
+            assert result is None or result is True
+        except AssertionError as e:
+            failed.append(f"{sentence} ({e})")
+    return failed
 
 
 def sheet_texts(game: str) -> list[str]:

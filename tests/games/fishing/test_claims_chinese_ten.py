@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from claims import claims_of, english, stated, task_texts
+from claims import claims_of, english, failures, stated, task_texts
 from claims import sentences as claims_sentences
 
 from mainmerah.core import registry
@@ -1016,10 +1016,5 @@ def test_task_claim(sentence: str) -> None:
 def test_task_claims_of_a_sweep(pattern: str) -> None:
     """Every sentence of one pattern matching many (each wrong number's "N is not it."), each checked."""
     said = by_pattern()[pattern]
-    failed = []
-    for sentence in said:
-        try:
-            check_sentence(sentence)
-        except AssertionError as e:
-            failed.append(f"{sentence} ({e})")
+    failed = failures((sentence, lambda s=sentence: check_sentence(s)) for sentence in said)
     assert said and not failed, "\n".join(failed)

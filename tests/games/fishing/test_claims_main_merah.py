@@ -11,7 +11,7 @@ from functools import cache, partial
 
 import ipywidgets as W
 import pytest
-from claims import claims_of, english, stated, task_texts, tasks_in
+from claims import claims_of, english, failures, stated, task_texts, tasks_in
 from test_claims_chinese_ten import pairing
 
 from mainmerah.core import registry
@@ -1406,12 +1406,7 @@ def test_task_sweep(pattern: str) -> None:
     (p, f), = [(p, f) for p, f in PATTERNS if p.pattern == pattern]
     matched = [m for s in TASKS if s not in TASK_CHECKS and s not in CHECKS and (m := p.fullmatch(s))]
     assert len(matched) > 100, pattern  # the sweep of wrong numbers found its sentences
-    failed = []
-    for m in matched:
-        try:
-            f(m)
-        except AssertionError as e:
-            failed.append(f"{m[0]} ({e})")
+    failed = failures((m[0], lambda m=m: f(m)) for m in matched)
     assert not failed, "\n".join(failed)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from itertools import permutations
 
 import pytest
-from claims import WRONG_NUMBERS, claims_of, english, lesson_texts, sentences, sheet_texts, task_texts
+from claims import claims_of, english, failures, lesson_texts, sentences, sheet_texts, task_sayings, task_texts
 
 from mainmerah.core import registry
 from mainmerah.core.cards import PACK_WITH_JOKERS, Card, parse_cards
@@ -785,19 +785,15 @@ SCORED = {
 
 @functools.cache
 def number_said() -> dict[str, list[tuple[str, int | None]]]:
-    """Who says what in the number tasks, answered as claims.task_texts() answers them: each sentence with the
-    tasks and the typed number (None: the right answer) that drew it."""
+    """Who says what in the number tasks, as claims.task_sayings() answers them: each sentence with the tasks and
+    the typed number (None: the right answer) that drew it."""
+    answers = {key: t.answer for key, t in lesson_tasks().items() if isinstance(t, NumberTask)}
     out: dict[str, list[tuple[str, int | None]]] = {}
     with english():
-        for key, t in lesson_tasks().items():
-            if not isinstance(t, NumberTask):
-                continue
-            wrong = [n for n in WRONG_NUMBERS if n != t.answer]
-            for tries, n in enumerate(wrong, start=1):
-                for s in sentences(t._hint(n, tries)):
-                    out.setdefault(s, []).append((key, n))
-            for s in sentences(t._right):
-                out.setdefault(s, []).append((key, None))
+        for key, text, doing in task_sayings(GAME, skip=lambda k: k == "red-ten-game"):
+            if key in answers and doing[0] == "typed":
+                for s in sentences(text):
+                    out.setdefault(s, []).append((key, None if doing[1] == answers[key] else doing[1]))
     return out
 
 
@@ -1336,14 +1332,9 @@ def test_task_claim(sentence: str) -> None:
 
 @pytest.mark.parametrize("pattern", sorted(SWEPT))
 def test_swept_task_claims(pattern: str) -> None:
-    failed = []
-    for sentence in [s for s in CHECKED if (p := pattern_of(s)) is not None and p.pattern == pattern]:
-        check = check_of(sentence)
-        assert check is not None
-        try:
-            with english():
-                result = check()
-            assert result is None or result is True
-        except AssertionError as e:
-            failed.append(f"{sentence} ({e})")
+    swept = [s for s in CHECKED if (p := pattern_of(s)) is not None and p.pattern == pattern]
+    checks = [(s, check) for s in swept if (check := check_of(s)) is not None]
+    assert swept and len(checks) == len(swept)
+    with english():
+        failed = failures(checks)
     assert not failed, "\n".join(failed)
